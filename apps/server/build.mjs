@@ -1,0 +1,32 @@
+// Bundles the server (and the contract it imports from source) into dist/main.js; npm packages
+// stay external. Migrations are copied beside the bundle.
+import { build } from 'esbuild';
+import { cpSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  // Workspace packages are bundled: they are TypeScript sources.
+  plugins: [
+    {
+      name: 'bundle-workspace',
+      setup(b) {
+        b.onResolve({ filter: /^@golf\/contract\// }, (args) => {
+          const sub = args.path.slice('@golf/contract/'.length);
+          const file = sub.startsWith('locales/') ? sub : `src/${sub}.ts`;
+          return { path: fileURLToPath(new URL(`../../packages/contract/${file}`, import.meta.url)) };
+        });
+      },
+    },
+  ],
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+console.log('server built: dist/main.js');

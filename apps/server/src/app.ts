@@ -1,0 +1,155 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyError, type RawServerDefault } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { PRODUCT_VERSION } from '@golf/contract/constants';
+import type { Config } from './platform/config';
+import type { Db } from './platform/database';
+import type { Mailer } from './platform/mail';
+import { bearerToken, loadSession, type AuthContext } from './platform/auth';
+import { HttpError, unauthorized } from './platform/errors';
+import { sessionRoutes } from './modules/session/routes';
+import { clubRoutes } from './modules/clubs/routes';
+import { referenceRoutes } from './modules/reference/routes';
+import { userRoutes } from './modules/users/routes';
+import { translationRoutes } from './modules/translations/routes';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token. */
+    public?: boolean;
+  }
+}
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+export type App = FastifyInstance;
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse<IncomingMessage>,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** The signed-in user's context; throws 401 when the request carries no valid session. */
+export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Golf club console API', version: PRODUCT_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ error: error.message, ...(error.details ? { details: error.details } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body',
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = details[0];
+      return reply.status(400).send({ error: `Invalid ${error.validationContext ?? 'request'}: ${first.path} — ${first.message}`, details });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
+      return reply.status(500).send({ error: 'Internal server error' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ error: 'Internal server error' });
+    }
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+      FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+    };
+    return reply.status(status).send({ error: messages[error.code] ?? error.message });
+  });
+
+  // One login check for the whole API: every route needs a session unless marked public.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    const token = bearerToken(request.headers.authorization);
+    if (token) request.auth = await loadSession(deps.db, token);
+    if (!request.routeOptions.config?.public && !request.auth) {
+      throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Not signed in');
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>();
+      sessionRoutes(typed, deps);
+      clubRoutes(typed, deps);
+      referenceRoutes(typed, deps);
+      userRoutes(typed, deps);
+      translationRoutes(typed);
+      typed.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true }));
+    },
+    { prefix: '/api' },
+  );
+
+  const webDir = deps.config.webDir;
+  const hasWeb = !!webDir && existsSync(join(webDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send({ error: 'Not found' });
+    }
+    // The single-page app answers every other path.
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    admin: boolean('admin').notNull().default(false),
+    photoFileName: text('photo_file_name'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const regions = pgTable('regions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const regionUsers = pgTable(
+  'region_users',
+  {
+    regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.regionId, t.userId, t.role] })],
+);
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const drawingStyles = pgTable('drawing_styles', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const clubs = pgTable(
+  'clubs',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    handle: text('handle').notNull(),
+    srid: integer('srid').notNull().default(4326),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    active: boolean('active').notNull().default(false),
+    adminId: integer('admin_id').notNull().default(0),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    countryCode: text('country_code').notNull().default('dk'),
+    drawingStyleId: integer('drawing_style_id').notNull().default(6),
+    logoFileName: text('logo_file_name'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('clubs_handle_key').on(t.handle)],
+);
+
+export const clubRegions = pgTable(
+  'club_regions',
+  {
+    clubId: integer('club_id').notNull().references(() => clubs.id, { onDelete: 'cascade' }),
+    regionId: integer('region_id').notNull().references(() => regions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.regionId] }), index('club_regions_region_idx').on(t.regionId)],
+);
+
+export const clubUserRoles = pgTable(
+  'club_user_roles',
+  {
+    clubId: integer('club_id').notNull().references(() => clubs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.userId, t.role] }), index('club_user_roles_user_idx').on(t.userId)],
+);
+
+/** Session tokens, stored as SHA-256 of the random token. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash)],
+);
+
+/** Failed sign-in counters per key ('account:<email>' or 'ip:<address>') and window. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    failures: integer('failures').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const nowSql = sql`now()`;

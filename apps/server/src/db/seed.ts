@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { CLUB_ROLES, type ClubRole } from '@golf/contract/roles';
+import { clubRegions, clubs, clubUserRoles, countries, drawingStyles, regionUsers, regions, users } from './schema/index';
+import type { Db } from '../platform/database';
+import { hashPassword } from '../platform/passwords';
+
+const COUNTRIES: [string, string][] = [
+  ['at', 'Austria'], ['be', 'Belgium'], ['ch', 'Switzerland'], ['cz', 'Czechia'], ['de', 'Germany'],
+  ['dk', 'Denmark'], ['ee', 'Estonia'], ['es', 'Spain'], ['fi', 'Finland'], ['fo', 'Faroe Islands'],
+  ['fr', 'France'], ['gb', 'United Kingdom'], ['gl', 'Greenland'], ['ie', 'Ireland'], ['is', 'Iceland'],
+  ['it', 'Italy'], ['lt', 'Lithuania'], ['lv', 'Latvia'], ['nl', 'Netherlands'], ['no', 'Norway'],
+  ['pl', 'Poland'], ['pt', 'Portugal'], ['se', 'Sweden'], ['us', 'United States'], ['za', 'South Africa'],
+];
+
+const DRAWING_STYLES: [number, string][] = [
+  [1, 'Standard'], [2, 'Classic'], [3, 'Satellite'], [4, 'Minimal'], [5, 'High contrast'], [6, 'Modern'],
+];
+
+/** Reference data every installation needs; safe to run at every start. */
+export async function seedReference(db: Db): Promise<void> {
+  await db.insert(countries).values(COUNTRIES.map(([code, name]) => ({ code, name }))).onConflictDoNothing();
+  await db.insert(drawingStyles).values(DRAWING_STYLES.map(([id, name]) => ({ id, name }))).onConflictDoNothing();
+}
+
+export const DEMO_USERS = [
+  { email: 'admin@example.com', password: 'admin-demo', note: 'platform admin' },
+  { email: 'owner@example.com', password: 'owner-demo', note: 'region owner, Danish club (language Danish)' },
+  { email: 'staff@example.com', password: 'staff-demo', note: 'staff of the Danish club: club-info, club-gallery, opening-hours' },
+] as const;
+
+/** The demo of the README, written once into an empty database. Returns false when users exist. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ count }] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from users`)).rows;
+  if (count > 0) return false;
+  const [adminHash, ownerHash, staffHash] = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
+  await db.transaction(async (tx) => {
+    const [dkRegion, seRegion] = await tx
+      .insert(regions)
+      .values([{ name: 'Region Syddanmark' }, { name: 'Skåne' }])
+      .returning();
+    const [dkClub, seClub] = await tx
+      .insert(clubs)
+      .values([
+        {
+          name: 'Fjordvang Golfklub',
+          handle: 'fjordvang',
+          srid: 4326,
+          longitude: 9.5357,
+          latitude: 55.7113,
+          active: true,
+          street: 'Fjordvej 12',
+          city: 'Vejle',
+          zip: '7100',
+          countryCode: 'dk',
+          drawingStyleId: 6,
+        },
+        {
+          name: 'Ljungbacka Golfklubb',
+          handle: 'ljungbacka',
+          srid: 3006,
+          longitude: 12.8610,
+          latitude: 56.2437,
+          active: true,
+          street: 'Golfbanevägen 4',
+          city: 'Ängelholm',
+          zip: '262 91',
+          countryCode: 'se',
+          drawingStyleId: 6,
+        },
+      ])
+      .returning();
+    await tx.insert(clubRegions).values([
+      { clubId: dkClub.id, regionId: dkRegion.id },
+      { clubId: seClub.id, regionId: seRegion.id },
+    ]);
+    const [, owner, staff] = await tx
+      .insert(users)
+      .values([
+        { email: 'admin@example.com', passwordHash: adminHash, firstName: 'Ada', lastName: 'Admin', language: 'en', admin: true },
+        { email: 'owner@example.com', passwordHash: ownerHash, firstName: 'Ole', lastName: 'Ejer', language: 'da' },
+        { email: 'staff@example.com', passwordHash: staffHash, firstName: 'Sam', lastName: 'Staff', language: 'en' },
+      ])
+      .returning();
+    await tx.insert(regionUsers).values({ regionId: dkRegion.id, userId: owner.id, role: 'owner' });
+    const staffRoles: ClubRole[] = ['club-info', 'club-gallery', 'opening-hours'];
+    await tx.insert(clubUserRoles).values([
+      ...CLUB_ROLES.map((role) => ({ clubId: dkClub.id, userId: owner.id, role })),
+      ...staffRoles.map((role) => ({ clubId: dkClub.id, userId: staff.id, role })),
+    ]);
+  });
+  return true;
+}

@@ -1,0 +1,60 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './platform/config';
+import { openDatabase, runMigrations } from './platform/database';
+import { createMailer } from './platform/mail';
+import { buildApp } from './app';
+import { DEMO_USERS, seedDemo, seedReference } from './db/seed';
+
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const here = dirname(fileURLToPath(import.meta.url));
+  config.webDir ??= resolve(here, '../../web/dist');
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await runMigrations(database.db);
+  await seedReference(database.db);
+  const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  const app = await buildApp(
+    {
+      db: database.db,
+      config,
+      mailer: createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: join(config.dataDir, 'outbox'),
+        log: (m) => console.log(m),
+      }),
+    },
+    { logger: { level: config.logLevel } },
+  );
+  await app.listen({ host: config.host, port: config.port });
+  const where = database.embedded ? `embedded PostgreSQL (PGlite) in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL at DATABASE_URL';
+  const lines = [
+    '',
+    `Golf console is ready at ${config.publicUrl}  (started in ${Date.now() - started} ms, ${where})`,
+    seeded ? 'A demo was written into the new database.' : '',
+    'Demo sign-ins:',
+    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(20)} ${u.password.padEnd(12)} ${u.note}`),
+    config.smtpUrl ? '' : `Mail (password reset) is written to ${join(config.dataDir, 'outbox')}`,
+    '',
+  ].filter((l) => l !== '');
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,170 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Club, ClubListItem, CreateClubBody, UpdateClubBody } from '@golf/contract/api/clubs';
+import { CLUB_FIELD_GROUPS } from '@golf/contract/api/clubs';
+import { canAccessClub, canCreateClub, canEditClubFields, type PermissionSubject } from '@golf/contract/permissions';
+import { clubRegions, clubs, regions } from '../../db/schema/index';
+import type { Db, DbOrTx } from '../../platform/database';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
+import type { z } from 'zod';
+
+type ClubRow = typeof clubs.$inferSelect;
+
+function present(row: ClubRow, regionIds: number[]): Club {
+  return {
+    id: row.id,
+    name: row.name,
+    handle: row.handle,
+    srid: row.srid,
+    region_ids: regionIds,
+    position: row.longitude === null || row.latitude === null ? null : { longitude: row.longitude, latitude: row.latitude },
+    active: row.active,
+    admin_id: row.adminId,
+    address: { street: row.street, city: row.city, zip: row.zip, country_code: row.countryCode },
+    drawing_style_id: row.drawingStyleId,
+    logo_file_name: row.logoFileName,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function regionIdsOf(db: DbOrTx, clubIds: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (clubIds.length === 0) return map;
+  const rows = await db.select().from(clubRegions).where(inArray(clubRegions.clubId, clubIds)).orderBy(asc(clubRegions.regionId));
+  for (const r of rows) map.set(r.clubId, [...(map.get(r.clubId) ?? []), r.regionId]);
+  return map;
+}
+
+/** The club ids a subject may see: all for admins, else those where they hold a role. */
+function visibleIds(subject: PermissionSubject): number[] | 'all' {
+  if (subject.admin) return 'all';
+  return Object.keys(subject.roles).map(Number);
+}
+
+export async function listClubs(db: Db, subject: PermissionSubject): Promise<Club[]> {
+  const ids = visibleIds(subject);
+  if (ids !== 'all' && ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(clubs)
+    .where(ids === 'all' ? undefined : inArray(clubs.id, ids))
+    .orderBy(asc(clubs.name), asc(clubs.id));
+  const regionMap = await regionIdsOf(db, rows.map((r) => r.id));
+  return rows.map((r) => present(r, regionMap.get(r.id) ?? []));
+}
+
+export async function listClubNames(db: Db, subject: PermissionSubject): Promise<ClubListItem[]> {
+  const ids = visibleIds(subject);
+  if (ids !== 'all' && ids.length === 0) return [];
+  return db
+    .select({ id: clubs.id, name: clubs.name, active: clubs.active })
+    .from(clubs)
+    .where(ids === 'all' ? undefined : inArray(clubs.id, ids))
+    .orderBy(asc(clubs.name), asc(clubs.id));
+}
+
+/** Refuses another club's id with 403 before anything is read, so existence is not revealed. */
+export function assertClubAccess(subject: PermissionSubject, clubId: number): void {
+  if (!canAccessClub(subject, clubId)) throw forbidden('You do not have access to this club');
+}
+
+export async function getClub(db: DbOrTx, subject: PermissionSubject, clubId: number): Promise<Club> {
+  assertClubAccess(subject, clubId);
+  const [row] = await db.select().from(clubs).where(eq(clubs.id, clubId));
+  if (!row) throw notFound('Club not found');
+  const regionMap = await regionIdsOf(db, [clubId]);
+  return present(row, regionMap.get(clubId) ?? []);
+}
+
+async function assertRegionsExist(db: DbOrTx, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const found = await db.select({ id: regions.id }).from(regions).where(inArray(regions.id, unique));
+  if (found.length !== unique.length) {
+    const missing = unique.filter((id) => !found.some((f) => f.id === id));
+    throw badRequest(`Unknown region id: ${missing.join(', ')}`);
+  }
+}
+
+async function setRegions(tx: DbOrTx, clubId: number, regionIds: number[]): Promise<void> {
+  await tx.delete(clubRegions).where(eq(clubRegions.clubId, clubId));
+  const unique = [...new Set(regionIds)];
+  if (unique.length) await tx.insert(clubRegions).values(unique.map((regionId) => ({ clubId, regionId })));
+}
+
+const HANDLE_TAKEN = 'This handle is already used by another club';
+
+export async function createClub(db: Db, subject: PermissionSubject, input: z.output<typeof CreateClubBody>): Promise<Club> {
+  if (!canCreateClub(subject)) throw forbidden('Only administrators can create clubs');
+  try {
+    return await db.transaction(async (tx) => {
+      await assertRegionsExist(tx, input.region_ids);
+      const [row] = await tx
+        .insert(clubs)
+        .values({
+          name: input.name,
+          handle: input.handle,
+          srid: input.srid,
+          longitude: input.position?.longitude ?? null,
+          latitude: input.position?.latitude ?? null,
+          active: input.active,
+          adminId: input.admin_id,
+          street: input.address.street,
+          city: input.address.city,
+          zip: input.address.zip,
+          countryCode: input.address.country_code,
+          drawingStyleId: input.drawing_style_id,
+        })
+        .returning();
+      await setRegions(tx, row.id, input.region_ids);
+      return getClub(tx, subject, row.id);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(HANDLE_TAKEN);
+    throw err;
+  }
+}
+
+export async function updateClub(
+  db: Db,
+  subject: PermissionSubject,
+  clubId: number,
+  input: z.output<typeof UpdateClubBody>,
+): Promise<Club> {
+  assertClubAccess(subject, clubId);
+  const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined) as (keyof typeof CLUB_FIELD_GROUPS)[];
+  const refused = fields.filter((f) => !canEditClubFields(subject, clubId, CLUB_FIELD_GROUPS[f]));
+  if (refused.length) throw forbidden(`You may not change: ${refused.join(', ')}`);
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).for('update');
+      if (!existing) throw notFound('Club not found');
+      const set: Partial<typeof clubs.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
+      if (input.name !== undefined) set.name = input.name;
+      if (input.handle !== undefined) set.handle = input.handle;
+      if (input.srid !== undefined) set.srid = input.srid;
+      if (input.active !== undefined) set.active = input.active;
+      if (input.admin_id !== undefined) set.adminId = input.admin_id;
+      if (input.drawing_style_id !== undefined) set.drawingStyleId = input.drawing_style_id;
+      if (input.position !== undefined) {
+        set.longitude = input.position?.longitude ?? null;
+        set.latitude = input.position?.latitude ?? null;
+      }
+      if (input.address !== undefined) {
+        set.street = input.address.street;
+        set.city = input.address.city;
+        set.zip = input.address.zip;
+        set.countryCode = input.address.country_code;
+      }
+      await tx.update(clubs).set(set).where(eq(clubs.id, clubId));
+      if (input.region_ids !== undefined) {
+        await assertRegionsExist(tx, input.region_ids);
+        await setRegions(tx, clubId, input.region_ids);
+      }
+      return getClub(tx, subject, clubId);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(HANDLE_TAKEN);
+    throw err;
+  }
+}
+

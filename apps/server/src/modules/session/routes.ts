@@ -1,0 +1,60 @@
+import {
+  AuthenticateBody,
+  AuthenticateResponse,
+  Profile,
+  ResetBody,
+  ResetRequestBody,
+  TokenResponse,
+} from '@golf/contract/api/session';
+import { ErrorResponse, OkResponse } from '@golf/contract/api/common';
+import { requireAuth, type AppDeps, type TypedApp } from '../../app';
+import { authenticate, renewSession, requestPasswordReset, resetPassword, revokeSession } from './service';
+
+const tags = ['session'];
+
+export function sessionRoutes(app: TypedApp, { db, config, mailer }: AppDeps) {
+  app.post(
+    '/authenticate',
+    {
+      config: { public: true },
+      schema: { tags, security: [], body: AuthenticateBody, response: { 200: AuthenticateResponse, 401: ErrorResponse, 429: ErrorResponse } },
+    },
+    async (request) => {
+      const { token, expiresAt } = await authenticate(db, { ...request.body, ip: request.ip, ttlMs: config.tokenTtlMs });
+      return { token, expired_at: expiresAt.toISOString() };
+    },
+  );
+
+  app.put('/authenticated', { schema: { tags, response: { 200: Profile } } }, async (request) => requireAuth(request).profile);
+
+  app.post('/token', { schema: { tags, response: { 200: TokenResponse, 401: ErrorResponse } } }, async (request) => {
+    const auth = requireAuth(request);
+    const expiresAt = await renewSession(db, auth.sessionId, config.tokenTtlMs);
+    return { expired_at: expiresAt.toISOString() };
+  });
+
+  // Sign-out revokes the token on the server too.
+  app.delete('/token', { schema: { tags, response: { 200: OkResponse } } }, async (request) => {
+    await revokeSession(db, requireAuth(request).sessionId);
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/reset_password',
+    { config: { public: true }, schema: { tags, security: [], body: ResetRequestBody, response: { 200: OkResponse, 429: ErrorResponse } } },
+    async (request) => {
+      await requestPasswordReset(db, mailer, { email: request.body.email, publicUrl: config.publicUrl, ttlMs: config.resetTtlMs });
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/reset_password',
+    { config: { public: true }, schema: { tags, security: [], body: ResetBody, response: { 200: OkResponse, 400: ErrorResponse } } },
+    async (request) => {
+      await resetPassword(db, request.body);
+      return { ok: true as const };
+    },
+  );
+}
+

@@ -1,0 +1,47 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite under dataDir is used. */
+  databaseUrl: string | null;
+  /** Base URL used in links sent by mail. */
+  publicUrl: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  tokenTtlMs: number;
+  resetTtlMs: number;
+  /** Folder of the built web app to serve; null serves the API only. */
+  webDir: string | null;
+  logLevel: string;
+  seedDemo: boolean;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number.parseInt(value, 10);
+  if (!Number.isFinite(n) || n <= 0 || String(n) !== value.trim()) {
+    throw new Error(`${name} must be a positive integer, got "${value}"`);
+  }
+  return n;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const host = env.HOST || '127.0.0.1';
+  const port = int(env.PORT, 3000, 'PORT');
+  return {
+    host,
+    port,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Golf Console <no-reply@localhost>',
+    tokenTtlMs: int(env.TOKEN_TTL_MINUTES, 12 * 60, 'TOKEN_TTL_MINUTES') * 60_000,
+    resetTtlMs: 60 * 60_000,
+    webDir: env.WEB_DIR === '' ? null : (env.WEB_DIR ?? null),
+    logLevel: env.LOG_LEVEL || 'warn',
+    seedDemo: env.SEED_DEMO !== 'false',
+  };
+}

@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema/index';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A database handle or an open transaction: services accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  url: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+// Dates come back as JavaScript Dates for timestamptz; bigint counts as numbers.
+pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+
+/**
+ * Opens PostgreSQL at `url`, or starts the embedded PGlite (persisted in `dataDir`, or in memory
+ * when `dataDir` is null) behind a loopback socket so the same node-postgres driver serves both.
+ */
+export async function openDatabase(opts: { url: string | null; dataDir: string | null; poolSize?: number }): Promise<Database> {
+  const poolSize = opts.poolSize ?? (opts.url ? 10 : 4);
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: poolSize });
+    await pool.query('select 1');
+    return { db: drizzle(pool, { schema }), pool, url: opts.url, embedded: false, close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  let pglite;
+  if (opts.dataDir) {
+    const dir = join(opts.dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  } else {
+    pglite = await PGlite.create();
+  }
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: poolSize + 2 });
+  await server.start();
+  const url = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    url,
+    embedded: true,
+    async close() {
+      await pool.end();
+      await server.stop();
+      await pglite.close();
+    },
+  };
+}
+
+function migrationsFolder(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'migrations'), join(here, '../db/migrations')];
+  const found = candidates.find((c) => existsSync(join(c, 'meta/_journal.json')));
+  if (!found) throw new Error(`Migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export async function runMigrations(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+}
