@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyError, type RawServerDefault } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -17,7 +18,7 @@ import { PRODUCT_VERSION } from '@golf/contract/constants';
 import type { Config } from './platform/config';
 import type { Db } from './platform/database';
 import type { Mailer } from './platform/mail';
-import { bearerToken, loadSession, type AuthContext } from './platform/auth';
+import { bearerToken, SessionCache, type AuthContext } from './platform/auth';
 import { HttpError, unauthorized } from './platform/errors';
 import { sessionRoutes } from './modules/session/routes';
 import { clubRoutes } from './modules/clubs/routes';
@@ -39,6 +40,7 @@ export interface AppDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  sessions: SessionCache;
 }
 
 export type App = FastifyInstance;
@@ -56,7 +58,11 @@ export function requireAuth(request: { auth: AuthContext | null }): AuthContext 
   return request.auth;
 }
 
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  input: Omit<AppDeps, 'sessions'> & { sessions?: SessionCache },
+  opts: { logger?: boolean | object } = {},
+): Promise<FastifyInstance> {
+  const deps: AppDeps = { ...input, sessions: input.sessions ?? new SessionCache(input.config.sessionCacheMs) };
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 256 * 1024,
@@ -110,7 +116,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
     const token = bearerToken(request.headers.authorization);
-    if (token) request.auth = await loadSession(deps.db, token);
+    if (token) request.auth = await deps.sessions.get(deps.db, token);
     if (!request.routeOptions.config?.public && !request.auth) {
       throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Not signed in');
     }
@@ -132,6 +138,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   const webDir = deps.config.webDir;
   const hasWeb = !!webDir && existsSync(join(webDir, 'index.html'));
   if (hasWeb) {
+    await app.register(fastifyCompress, { threshold: 1024 });
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,

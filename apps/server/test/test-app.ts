@@ -54,7 +54,8 @@ export async function buildTestApp(opts: { demo?: boolean; env?: Record<string, 
       outbox.push(m);
     },
   };
-  const config = loadConfig({ DATA_DIR: '/tmp/golf-test-unused', PUBLIC_URL: 'http://console.test', WEB_DIR: '', ...opts.env });
+  // The session cache is off unless a test turns it on: tests change sessions behind the app's back.
+  const config = loadConfig({ DATA_DIR: '/tmp/golf-test-unused', PUBLIC_URL: 'http://console.test', WEB_DIR: '', SESSION_CACHE_MS: '0', ...opts.env });
   const app = await buildApp({ db: database.db, config, mailer });
   await app.ready();
   return {

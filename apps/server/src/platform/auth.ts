@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { effectiveClubRoles, type PermissionSubject } from '@golf/contract/permissions';
 import type { Profile } from '@golf/contract/api/session';
 import { LANGUAGES, type Language } from '@golf/contract/constants';
-import type { DbOrTx } from './database';
+import { supportsNamedStatements, type Db } from './database';
 import { hashToken } from './tokens';
 
 export interface AuthContext {
@@ -30,25 +29,70 @@ interface SessionRow {
   first_club_id: number | null;
 }
 
-/** Loads a live session and its user's profile in one query; null when unknown, expired or revoked. */
-export async function loadSession(db: DbOrTx, token: string): Promise<AuthContext | null> {
-  const result = await db.execute<SessionRow & Record<string, unknown>>(sql`
-    select s.id as session_id, s.expires_at, u.id, u.email, u.first_name, u.last_name, u.language,
-      u.admin, u.photo_file_name,
-      coalesce((select json_agg(json_build_object('club_id', r.club_id, 'role', r.role))
-        from club_user_roles r where r.user_id = u.id), '[]'::json) as club_roles,
-      coalesce((select json_agg(json_build_object('region_id', ru.region_id, 'role', ru.role))
-        from region_users ru where ru.user_id = u.id), '[]'::json) as region_roles,
-      coalesce((select json_agg(distinct cr.club_id) from club_regions cr
-        join region_users ru on ru.region_id = cr.region_id and ru.role = 'owner'
-        where ru.user_id = u.id), '[]'::json) as owned_club_ids,
-      (select min(c.id) from clubs c) as first_club_id
-    from sessions s join users u on u.id = s.user_id
-    where s.token_hash = ${hashToken(token)} and s.revoked_at is null and s.expires_at > now()
-  `);
+const SESSION_QUERY = `
+  select s.id as session_id, s.expires_at, u.id, u.email, u.first_name, u.last_name, u.language,
+    u.admin, u.photo_file_name,
+    coalesce((select json_agg(json_build_object('club_id', r.club_id, 'role', r.role))
+      from club_user_roles r where r.user_id = u.id), '[]'::json) as club_roles,
+    coalesce((select json_agg(json_build_object('region_id', ru.region_id, 'role', ru.role))
+      from region_users ru where ru.user_id = u.id), '[]'::json) as region_roles,
+    coalesce((select json_agg(distinct cr.club_id) from club_regions cr
+      join region_users ru on ru.region_id = cr.region_id and ru.role = 'owner'
+      where ru.user_id = u.id), '[]'::json) as owned_club_ids,
+    (select min(c.id) from clubs c) as first_club_id
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = $1 and s.revoked_at is null and s.expires_at > now()`;
+
+/**
+ * Loads a live session and its user's profile in one query (prepared once per connection on
+ * PostgreSQL: it runs on every request); null when unknown, expired or revoked.
+ */
+export async function loadSession(db: Db, token: string): Promise<AuthContext | null> {
+  const name = supportsNamedStatements(db) ? 'load_session' : undefined;
+  const result = await db.$client.query<SessionRow>({ name, text: SESSION_QUERY, values: [hashToken(token)] });
   const row = result.rows[0];
-  if (!row) return null;
-  return toAuthContext(row);
+  return row ? toAuthContext(row) : null;
+}
+
+/**
+ * A short-lived, per-process cache of session lookups keyed by token hash. Every API call reads
+ * the session; on the embedded database that read is serialized, so without the cache 50 busy
+ * clients queue behind each other. Writes that change a session or a user's profile or roles
+ * call `forgetUser`/`forgetToken` here; other server instances see such a change within `ttlMs`.
+ * `ttlMs` 0 turns the cache off.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { at: number; auth: AuthContext | null }>();
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  async get(db: Db, token: string): Promise<AuthContext | null> {
+    if (this.ttlMs <= 0) return loadSession(db, token);
+    const key = hashToken(token);
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < this.ttlMs && (!hit.auth || hit.auth.expiresAt.getTime() > now)) return hit.auth;
+    const auth = await loadSession(db, token);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { at: now, auth });
+    return auth;
+  }
+
+  forgetToken(token: string): void {
+    this.entries.delete(hashToken(token));
+  }
+
+  forgetUser(userId: number): void {
+    for (const [key, entry] of this.entries) if (entry.auth?.userId === userId) this.entries.delete(key);
+  }
+
+  /** After renewal the cached expiry is stale. */
+  setExpiry(token: string, expiresAt: Date): void {
+    const hit = this.entries.get(hashToken(token));
+    if (hit?.auth) hit.auth = { ...hit.auth, expiresAt };
+  }
 }
 
 function toAuthContext(row: SessionRow): AuthContext {

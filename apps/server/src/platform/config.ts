@@ -11,6 +11,8 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   tokenTtlMs: number;
+  /** How long a session lookup may be reused by this process (0 = never). */
+  sessionCacheMs: number;
   resetTtlMs: number;
   /** Folder of the built web app to serve; null serves the API only. */
   webDir: string | null;
@@ -40,6 +42,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Golf Console <no-reply@localhost>',
     tokenTtlMs: int(env.TOKEN_TTL_MINUTES, 12 * 60, 'TOKEN_TTL_MINUTES') * 60_000,
     resetTtlMs: 60 * 60_000,
+    sessionCacheMs: env.SESSION_CACHE_MS === '0' ? 0 : int(env.SESSION_CACHE_MS, 2000, 'SESSION_CACHE_MS'),
     webDir: env.WEB_DIR === '' ? null : (env.WEB_DIR ?? null),
     logLevel: env.LOG_LEVEL || 'warn',
     seedDemo: env.SEED_DEMO !== 'false',

@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index';
 
-export type Db = NodePgDatabase<typeof schema>;
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction: services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -47,6 +47,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
   await server.start();
   const url = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  embeddedPools.add(pool);
   return {
     db: drizzle(pool, { schema }),
     pool,
@@ -58,6 +59,16 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
       await pglite.close();
     },
   };
+}
+
+const embeddedPools = new WeakSet<pg.Pool>();
+
+/**
+ * Named prepared statements live in a backend session. The embedded PGlite has one session that
+ * every socket connection shares, so two pool connections preparing the same name collide there.
+ */
+export function supportsNamedStatements(db: Db): boolean {
+  return !embeddedPools.has(db.$client);
 }
 
 function migrationsFolder(): string {

@@ -8,11 +8,12 @@ import {
 } from '@golf/contract/api/session';
 import { ErrorResponse, OkResponse } from '@golf/contract/api/common';
 import { requireAuth, type AppDeps, type TypedApp } from '../../app';
+import { bearerToken } from '../../platform/auth';
 import { authenticate, renewSession, requestPasswordReset, resetPassword, revokeSession } from './service';
 
 const tags = ['session'];
 
-export function sessionRoutes(app: TypedApp, { db, config, mailer }: AppDeps) {
+export function sessionRoutes(app: TypedApp, { db, config, mailer, sessions }: AppDeps) {
   app.post(
     '/authenticate',
     {
@@ -30,12 +31,14 @@ export function sessionRoutes(app: TypedApp, { db, config, mailer }: AppDeps) {
   app.post('/token', { schema: { tags, response: { 200: TokenResponse, 401: ErrorResponse } } }, async (request) => {
     const auth = requireAuth(request);
     const expiresAt = await renewSession(db, auth.sessionId, config.tokenTtlMs);
+    sessions.setExpiry(bearerToken(request.headers.authorization) ?? '', expiresAt);
     return { expired_at: expiresAt.toISOString() };
   });
 
   // Sign-out revokes the token on the server too.
   app.delete('/token', { schema: { tags, response: { 200: OkResponse } } }, async (request) => {
     await revokeSession(db, requireAuth(request).sessionId);
+    sessions.forgetToken(bearerToken(request.headers.authorization) ?? '');
     return { ok: true as const };
   });
 
@@ -52,7 +55,8 @@ export function sessionRoutes(app: TypedApp, { db, config, mailer }: AppDeps) {
     '/reset_password',
     { config: { public: true }, schema: { tags, security: [], body: ResetBody, response: { 200: OkResponse, 400: ErrorResponse } } },
     async (request) => {
-      await resetPassword(db, request.body);
+      const userId = await resetPassword(db, request.body);
+      sessions.forgetUser(userId);
       return { ok: true as const };
     },
   );

@@ -93,9 +93,10 @@ export async function requestPasswordReset(
 }
 
 /** Sets a new password with a reset token; the token works once, and every session is signed out. */
-export async function resetPassword(db: Db, input: { email: string; password: string; token: string }): Promise<void> {
+/** Returns the id of the user whose password changed. */
+export async function resetPassword(db: Db, input: { email: string; password: string; token: string }): Promise<number> {
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: passwordResets.id, userId: passwordResets.userId, email: users.email })
       .from(passwordResets)
@@ -112,5 +113,6 @@ export async function resetPassword(db: Db, input: { email: string; password: st
     await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.userId, row.userId));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
     await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
+    return row.userId;
   });
 }

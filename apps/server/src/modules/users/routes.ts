@@ -6,13 +6,14 @@ import { updateOwnProfile } from './service';
 
 const tags = ['users'];
 
-export function userRoutes(app: TypedApp, { db }: AppDeps) {
+export function userRoutes(app: TypedApp, { db, sessions }: AppDeps) {
   app.put(
     '/users/:id',
     { schema: { tags, params: IdParams, body: ProfileUpdateBody, response: { 200: Profile, 400: ErrorResponse, 403: ErrorResponse } } },
     async (request) => {
       const auth = requireAuth(request);
       await updateOwnProfile(db, auth.userId, request.params.id, request.body);
+      sessions.forgetUser(auth.userId);
       const fresh = await loadSession(db, bearerToken(request.headers.authorization) ?? '');
       return (fresh ?? auth).profile;
     },

@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm test`: every suite, one after another, then one line `N passed, N failed`.
+//   unit + integration (Vitest: contract, web, server on in-memory PGlite)
+//   server integration again on PostgreSQL when TEST_DATABASE_URL is set
+//   browser (Playwright driving Debian's Chromium against the built app and the real server)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, '.test-output');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
+
+const results = [];
+
+function vitest(name, args, env = {}) {
+  const file = join(out, `${name}.json`);
+  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(file)) {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    passed = json.numPassedTests;
+    failed = json.numFailedTests + (json.numTotalTestSuites > 0 && json.success === false && json.numFailedTests === 0 ? 1 : 0);
+  } else {
+    failed = 1;
+  }
+  if (r.status !== 0 && failed === 0) failed = 1; // a crash or a failed file without failed tests
+  results.push({ name, passed, failed });
+}
+
+function playwright() {
+  const file = join(out, 'e2e.json');
+  const r = spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+  });
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(file)) {
+    const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+    passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+    failed = (stats.unexpected ?? 0) + (stats.skipped ?? 0);
+  }
+  if (r.status !== 0 && failed === 0) failed = 1;
+  results.push({ name: 'browser (Chromium)', passed, failed });
+}
+
+const want = (s) => only.length === 0 || only.includes(s);
+
+if (want('unit')) vitest('unit+server(pglite)', ['--project', 'contract', '--project', 'web', '--project', 'server']);
+if (want('pg')) {
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('server(postgresql)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  } else {
+    console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
+  }
+}
+if (want('e2e')) {
+  if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {
+    console.error('\nBrowser tests need Chromium at /usr/bin/chromium (apt-get install -y chromium).');
+    results.push({ name: 'browser (Chromium)', passed: 0, failed: 1 });
+  } else {
+    if (!existsSync(join(root, 'apps/server/dist/main.js')) || !existsSync(join(root, 'apps/web/dist/index.html')) || process.env.CI) {
+      const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+      if (b.status !== 0) results.push({ name: 'build', passed: 0, failed: 1 });
+    }
+    playwright();
+  }
+}
+
+console.log('\nSuites:');
+for (const r of results) console.log(`  ${r.name.padEnd(24)} ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
