@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import en from '@golf/contract/locales/en.json';
+import { isAvailable, matchClubRoute, sectionOfPath, titleKeyForPath, UNKNOWN_ROUTE_KEY } from './route-table';
+import { i18n } from '../lib/i18n';
+
+describe('route table', () => {
+  it('names the guarded screens of this build from their paths', () => {
+    expect(titleKeyForPath('/12/home')).toBe('routes.home');
+    expect(titleKeyForPath('/12/clubs')).toBe('routes.clubs');
+    expect(titleKeyForPath('/12/club')).toBe('routes.club');
+    expect(titleKeyForPath('/12/settings')).toBe('routes.settings');
+    expect(titleKeyForPath('/12/home/')).toBe('routes.home');
+  });
+
+  it('names the public screens', () => {
+    expect(titleKeyForPath('/signin')).toBe('routes.signin');
+    expect(titleKeyForPath('/reset_password/abc/a%40b.dk')).toBe('routes.resetPassword');
+    expect(titleKeyForPath('/')).toBe('routes.landing');
+  });
+
+  it("gives 'UNKNOWN ROUTE' to a path with no name", () => {
+    for (const path of ['/12/courses/5', '/12/club/gallery', '/12/nowhere', '/abc/home', '/12', '/signin/extra']) {
+      expect(titleKeyForPath(path)).toBe(UNKNOWN_ROUTE_KEY);
+    }
+    expect(i18n.t(titleKeyForPath('/12/does-not-exist'))).toBe('UNKNOWN ROUTE');
+    expect(en.routes.unknown).toBe('UNKNOWN ROUTE');
+  });
+
+  it('translates titles to English', () => {
+    expect(i18n.t(titleKeyForPath('/3/club'))).toBe('Club information');
+    expect(i18n.t(titleKeyForPath('/3/home'))).toBe('Home');
+  });
+
+  it('matches exactly and only under a numeric club id', () => {
+    expect(matchClubRoute('/7/club')?.path).toBe('club');
+    expect(matchClubRoute('/7/club')?.help).toBe('information');
+    expect(matchClubRoute('/7/club')?.access).toEqual({ kind: 'roles', roles: ['club-info'] });
+    expect(matchClubRoute('/7/club/hours')).toBeNull();
+    expect(matchClubRoute('/x7/club')).toBeNull();
+    expect(sectionOfPath('/7/settings')).toBe('settings');
+    expect(sectionOfPath('/7/unknown')).toBeNull();
+  });
+
+  it('marks only built screens as available to the menu', () => {
+    expect(isAvailable('home')).toBe(true);
+    expect(isAvailable('club')).toBe(true);
+    expect(isAvailable('club/gallery')).toBe(false);
+    expect(isAvailable('courses/:courseId')).toBe(false);
+    expect(isAvailable('admin/elements')).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { clubSections, paths } from '../config/paths';
+import { Splash } from '../components/ui/splash';
+import { RootLayout } from './routes/root-layout';
+import { RouteError } from './routes/route-error';
+
+/** The route table of §2; every screen is a chunk of its own, loaded when first opened. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: () => <Splash />,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({ Component: (await import('./routes/landing')).Landing }),
+      },
+      {
+        path: paths.signIn.pattern,
+        lazy: async () => ({ Component: (await import('../features/auth/components/sign-in-page')).SignInPage }),
+      },
+      {
+        path: paths.resetPassword.pattern,
+        lazy: async () => ({ Component: (await import('../features/auth/components/reset-password-page')).ResetPasswordPage }),
+      },
+      {
+        path: paths.club.pattern,
+        lazy: async () => ({ Component: (await import('./routes/club-layout')).ClubLayout }),
+        children: [
+          { index: true, element: <Navigate replace to={clubSections.home} /> },
+          {
+            path: clubSections.home,
+            lazy: async () => ({ Component: (await import('../features/home/components/home-page')).HomePage }),
+          },
+          {
+            path: clubSections.clubs,
+            lazy: async () => ({ Component: (await import('../features/clubs/components/clubs-page')).ClubsPage }),
+          },
+          {
+            path: clubSections.information,
+            lazy: async () => ({
+              Component: (await import('../features/club/components/club-information-page')).ClubInformationPage,
+            }),
+          },
+          {
+            path: clubSections.settings,
+            lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }),
+          },
+          {
+            path: '*',
+            lazy: async () => ({ Component: (await import('./routes/unknown-route')).UnknownRoute }),
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,183 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import type { Club } from '@golf/contract/api/clubs';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { countryName, useClub } from '../../../lib/current-club';
+import { errorText } from '../../../lib/error-text';
+import { parsePosition } from '../../../lib/position';
+import { useCountries } from '../../../lib/reference-data';
+import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
+import { useClubId } from '../../../lib/use-club-id';
+import { useUpdateClub } from '../api/update-club';
+
+/** Messages are translation keys. */
+const schema = z
+  .object({
+    name: z.string().trim().min(1, 'validation.required').max(120, 'validation.tooLong'),
+    street: z.string().trim().max(200, 'validation.tooLong'),
+    zip: z.string().trim().max(20, 'validation.tooLong'),
+    city: z.string().trim().max(100, 'validation.tooLong'),
+    country_code: z.string().regex(/^[a-z]{2}$/, 'validation.required'),
+    longitude: z.string(),
+    latitude: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    const position = parsePosition(values.longitude, values.latitude);
+    if (!position.ok) ctx.addIssue({ code: 'custom', path: [position.field], message: position.messageKey });
+  });
+
+type Values = z.infer<typeof schema>;
+
+function valuesOf(club: Club): Values {
+  return {
+    name: club.name,
+    street: club.address.street,
+    zip: club.address.zip,
+    city: club.address.city,
+    country_code: club.address.country_code,
+    longitude: club.position ? String(club.position.longitude) : '',
+    latitude: club.position ? String(club.position.latitude) : '',
+  };
+}
+
+/** /:clubId/club — club information: name, address and position. */
+export function ClubInformationPage() {
+  const { t } = useTranslation();
+  const clubId = useClubId();
+  const club = useClub(clubId);
+  if (club.isPending) return <LoadingState rows={5} />;
+  if (club.isError) return <ErrorState error={club.error} onRetry={() => void club.refetch()} />;
+  return <ClubInformationForm key={`${club.data.id}-${club.data.updated_at}`} club={club.data} title={t('club.details')} />;
+}
+
+function ClubInformationForm({ club, title }: { club: Club; title: string }) {
+  const { t, i18n } = useTranslation();
+  const snackbar = useSnackbar();
+  const countries = useCountries();
+  const update = useUpdateClub(club.id);
+  const {
+    control,
+    handleSubmit,
+    reset,
+    formState: { isDirty, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(club) });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const position = parsePosition(values.longitude, values.latitude);
+    try {
+      await update.mutateAsync({
+        name: values.name.trim(),
+        address: { street: values.street.trim(), zip: values.zip.trim(), city: values.city.trim(), country_code: values.country_code },
+        position: position.ok ? position.value : null,
+      });
+      snackbar.confirm(t('club.saved'));
+    } catch (error) {
+      snackbar.error(t('club.saveFailed'), errorText(error, t));
+    }
+  });
+
+  const countryOptions = (countries.data ?? [{ code: club.address.country_code, name: club.address.country_code }])
+    .map((c) => ({ code: c.code, name: countryName(c.code, i18n.language, c.name) }))
+    .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
+
+  return (
+    <Card sx={{ maxWidth: 880 }}>
+      <CardContent component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Typography variant="h2" sx={{ mr: 'auto' }}>
+            {title}
+          </Typography>
+          <Chip size="small" variant="outlined" label={t('club.handle', { handle: club.handle })} />
+          <Chip size="small" color={club.active ? 'success' : 'default'} label={club.active ? t('club.active') : t('clubs.inactive')} />
+        </Box>
+
+        <FormTextField control={control} name="name" label={t('club.name')} />
+
+        <Divider />
+        <Typography variant="h3" component="h3">
+          {t('club.address')}
+        </Typography>
+        <FormTextField
+          control={control}
+          name="street"
+          label={t('club.street')}
+          autoComplete="street-address"
+        />
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' } }}>
+          <FormTextField
+            control={control}
+            name="zip"
+            label={t('club.zip')}
+            autoComplete="postal-code"
+          />
+          <FormTextField
+            control={control}
+            name="city"
+            label={t('club.city')}
+            autoComplete="address-level2"
+          />
+        </Box>
+        <FormTextField
+          control={control}
+          name="country_code"
+          select
+          label={t('club.country')}
+          error={countries.isError}
+          helperText={countries.isError ? errorText(countries.error, t) : undefined}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          sx={{ maxWidth: { sm: 360 } }}
+        >
+          {countryOptions.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </FormTextField>
+
+        <Divider />
+        <Box>
+          <Typography variant="h3" component="h3">
+            {t('club.position')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('club.positionHint')}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <FormTextField
+            control={control}
+            name="longitude"
+            label={t('club.longitude')}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+          <FormTextField
+            control={control}
+            name="latitude"
+            label={t('club.latitude')}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          />
+        </Box>
+
+        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
+          <Button onClick={() => reset(valuesOf(club))} disabled={!isDirty || isSubmitting}>
+            {t('common.discard')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!isDirty || isSubmitting}>
+            {isSubmitting ? t('common.saving') : t('common.save')}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

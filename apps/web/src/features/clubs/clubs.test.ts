@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { Club } from '@golf/contract/api/clubs';
+import type { Profile } from '@golf/contract/api/session';
+import { filterClubs } from './api/get-clubs';
+import { targetSection } from './api/switch-club';
+import { handleFromName } from './components/create-club-dialog';
+
+const club = (id: number, name: string, handle: string, city: string): Club => ({
+  id,
+  name,
+  handle,
+  srid: 4326,
+  region_ids: [],
+  position: null,
+  active: true,
+  admin_id: 0,
+  address: { street: '', city, zip: '', country_code: 'dk' },
+  drawing_style_id: 6,
+  logo_file_name: null,
+  updated_at: '2030-01-01T00:00:00.000Z',
+});
+
+const clubs = [club(1, 'Fjordvang Golfklub', 'fjordvang', 'Vejle'), club(2, 'Ljungbacka Golfklubb', 'ljungbacka', 'Ängelholm')];
+
+describe('club search', () => {
+  it('matches name, handle and city, ignoring case and accents', () => {
+    expect(filterClubs(clubs, '').map((c) => c.id)).toEqual([1, 2]);
+    expect(filterClubs(clubs, 'FJORD').map((c) => c.id)).toEqual([1]);
+    expect(filterClubs(clubs, 'angelholm').map((c) => c.id)).toEqual([2]);
+    expect(filterClubs(clubs, 'nowhere')).toEqual([]);
+  });
+
+  it('takes comma-separated terms', () => {
+    expect(filterClubs(clubs, 'vejle, ljung').map((c) => c.id)).toEqual([1, 2]);
+    expect(filterClubs(clubs, ' , ').map((c) => c.id)).toEqual([1, 2]);
+  });
+});
+
+describe('club switch target', () => {
+  const staff: Profile = {
+    id: 3,
+    email: 's@example.com',
+    firstName: 'S',
+    lastName: '',
+    admin: false,
+    roles: { '1': ['club-info'], '2': ['insights'] },
+    regionRoles: {},
+    photoFileName: null,
+    language: 'en',
+    defaultClubId: 1,
+  };
+
+  it('keeps the section the user came from when it may be opened there, else home', () => {
+    expect(targetSection('club', staff, 1)).toBe('club');
+    expect(targetSection('club', staff, 2)).toBe('home');
+    expect(targetSection('settings', staff, 2)).toBe('settings');
+    expect(targetSection('clubs', staff, 1)).toBe('home');
+    expect(targetSection(null, staff, 1)).toBe('home');
+  });
+});
+
+describe('handle from name', () => {
+  it('makes a URL-safe handle', () => {
+    expect(handleFromName('Søhøj Golfklub')).toBe('sohoj-golfklub');
+    expect(handleFromName('  Ängelholms GK!! ')).toBe('angelholms-gk');
+    expect(handleFromName('Ærø Golf')).toBe('aero-golf');
+  });
+});

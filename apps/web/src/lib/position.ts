@@ -1,0 +1,31 @@
+import { Position } from '@golf/contract/api/clubs';
+
+export type PositionField = 'longitude' | 'latitude';
+
+export type PositionResult =
+  | { ok: true; value: { longitude: number; latitude: number } | null }
+  | { ok: false; field: PositionField; messageKey: string };
+
+const toNumber = (text: string) => Number(text.trim().replace(',', '.'));
+
+/**
+ * Longitude and latitude typed as text (§5: parsed as numbers). Both empty means no position;
+ * one without the other, or a value out of range, is an error naming the field.
+ */
+export function parsePosition(longitude: string, latitude: string): PositionResult {
+  const lon = longitude.trim();
+  const lat = latitude.trim();
+  if (!lon && !lat) return { ok: true, value: null };
+  if (!lon) return { ok: false, field: 'longitude', messageKey: 'validation.positionBoth' };
+  if (!lat) return { ok: false, field: 'latitude', messageKey: 'validation.positionBoth' };
+  const value = { longitude: toNumber(lon), latitude: toNumber(lat) };
+  if (!Number.isFinite(value.longitude) || Math.abs(value.longitude) > 180) {
+    return { ok: false, field: 'longitude', messageKey: 'validation.longitude' };
+  }
+  if (!Number.isFinite(value.latitude) || Math.abs(value.latitude) > 90) {
+    return { ok: false, field: 'latitude', messageKey: 'validation.latitude' };
+  }
+  const parsed = Position.safeParse(value);
+  if (!parsed.success) return { ok: false, field: 'longitude', messageKey: 'validation.longitude' };
+  return { ok: true, value: parsed.data };
+}
