@@ -113,8 +113,11 @@ export async function buildApp(
   });
 
   // One login check for the whole API: every route needs a session unless marked public.
+  // Decided by the matched route, not the raw URL (which may be percent-encoded); a path that
+  // matches no route goes on to the 404 answer.
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/api/') || route.startsWith('/api/docs')) return;
     const token = bearerToken(request.headers.authorization);
     if (token) request.auth = await deps.sessions.get(deps.db, token);
     if (!request.routeOptions.config?.public && !request.auth) {
@@ -141,7 +144,8 @@ export async function buildApp(
     await app.register(fastifyCompress, { threshold: 1024 });
     await app.register(fastifyStatic, {
       root: webDir,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
@@ -149,8 +153,11 @@ export async function buildApp(
       },
     });
   }
+  if (hasWeb) {
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+  }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ error: 'Not found' });
     }
     // The single-page app answers every other path.

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -75,6 +75,13 @@ export const clubs = pgTable(
     countryCode: text('country_code').notNull().default('dk'),
     drawingStyleId: integer('drawing_style_id').notNull().default(6),
     logoFileName: text('logo_file_name'),
+    /** 'round' or 'rectangular': how the logo was cut in the logo dialog. */
+    logoShape: text('logo_shape'),
+    phone: text('phone').notNull().default(''),
+    homepage: text('homepage').notNull().default(''),
+    bookingUrl: text('booking_url').notNull().default(''),
+    /** App presence: the short text shown for the club in the golfers' app. */
+    appTeaser: text('app_teaser').notNull().default(''),
     ...timestamps,
   },
   (t) => [uniqueIndex('clubs_handle_key').on(t.handle)],
@@ -117,6 +124,8 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: serial('id').primaryKey(),
+    /** 'reset' (forgotten password) or 'invite' (a new user sets a first password). */
+    kind: text('kind').notNull().default('reset'),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -137,4 +146,64 @@ export const loginAttempts = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
 
-export const nowSql = sql`now()`;
+
+/** Images of a club's gallery; the files live in the file storage under these keys. */
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull().references(() => clubs.id, { onDelete: 'cascade' }),
+    fileKey: text('file_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('gallery_images_club_idx').on(t.clubId)],
+);
+
+/** Opening hours, closed days, extra details and prices of a club: one validated document. */
+export const clubHours = pgTable('club_hours', {
+  clubId: integer('club_id')
+    .primaryKey()
+    .references(() => clubs.id, { onDelete: 'cascade' }),
+  document: jsonb('document').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Members imported from a club's spreadsheet; the union number identifies a member in a club. */
+export const clubMembers = pgTable(
+  'club_members',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull().references(() => clubs.id, { onDelete: 'cascade' }),
+    unionNumber: text('union_number').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** Other columns the club chose to import, as text. */
+    details: jsonb('details').notNull().default({}),
+    /** 'imported', 'invited', 'member' (joined) or 'banned'. */
+    status: text('status').notNull().default('imported'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    lastInvitedAt: timestamp('last_invited_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('club_members_club_union_key').on(t.clubId, t.unionNumber),
+    index('club_members_club_status_idx').on(t.clubId, t.status),
+  ],
+);
+
+/** A spreadsheet uploaded for import, kept until it is imported or expires. */
+export const importUploads = pgTable('import_uploads', {
+  id: text('id').primaryKey(),
+  clubId: integer('club_id').notNull().references(() => clubs.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  fileKey: text('file_key').notNull(),
+  fileName: text('file_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
