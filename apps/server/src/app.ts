@@ -18,6 +18,7 @@ import { PRODUCT_VERSION } from '@golf/contract/constants';
 import type { Config } from './platform/config';
 import type { Db } from './platform/database';
 import type { Mailer } from './platform/mail';
+import type { FileStorage } from './platform/storage';
 import { bearerToken, SessionCache, type AuthContext } from './platform/auth';
 import { HttpError, unauthorized } from './platform/errors';
 import { sessionRoutes } from './modules/session/routes';
@@ -25,6 +26,7 @@ import { clubRoutes } from './modules/clubs/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { userRoutes } from './modules/users/routes';
 import { translationRoutes } from './modules/translations/routes';
+import { fileRoutes } from './modules/files/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,6 +42,7 @@ export interface AppDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
+  storage: FileStorage;
   sessions: SessionCache;
 }
 
@@ -137,6 +140,8 @@ export async function buildApp(
     },
     { prefix: '/api' },
   );
+
+  fileRoutes(app, deps);
 
   const webDir = deps.config.webDir;
   const hasWeb = !!webDir && existsSync(join(webDir, 'index.html'));

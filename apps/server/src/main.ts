@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/database';
 import { createMailer } from './platform/mail';
+import { localStorage } from './platform/storage';
 import { buildApp } from './app';
 import { DEMO_USERS, seedDemo, seedReference } from './db/seed';
 
@@ -19,6 +20,7 @@ async function main() {
     {
       db: database.db,
       config,
+      storage: localStorage(join(config.dataDir, 'files')),
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,

@@ -1,17 +1,27 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase, runMigrations, type Database } from '../src/platform/database';
 import type { MailMessage, Mailer } from '../src/platform/mail';
 import { seedDemo, seedReference } from '../src/db/seed';
+import { localStorage } from '../src/platform/storage';
+import * as schema from '../src/db/schema/index';
+import { hashPassword } from '../src/platform/passwords';
 
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
   /** Mail the app sent during the test. */
   outbox: MailMessage[];
+  /** Folder of the local file storage of this app. */
+  filesDir: string;
   close(): Promise<void>;
 }
 
@@ -37,16 +47,81 @@ async function createScratchDatabase(baseUrl: string): Promise<{ url: string; dr
   };
 }
 
+const here = dirname(fileURLToPath(import.meta.url));
+/** Working copies go to memory-backed /dev/shm where there is one: PGlite writes its files there. */
+const SCRATCH_ROOT = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+
+/** Changes whenever the migrations, the schema, the seed or the PGlite version change. */
+function templateKey(demo: boolean): string {
+  const hash = createHash('sha256');
+  const migrations = join(here, '../src/db/migrations');
+  const files = [
+    ...readdirSync(migrations).filter((f) => f.endsWith('.sql')).map((f) => join(migrations, f)),
+    join(migrations, 'meta/_journal.json'),
+    join(here, '../src/db/seed.ts'),
+    join(here, '../src/db/schema/index.ts'),
+  ];
+  for (const f of files.sort()) hash.update(f).update(readFileSync(f));
+  const pglitePackage = join(here, '../../../node_modules/@electric-sql/pglite/package.json');
+  hash.update(existsSync(pglitePackage) ? readFileSync(pglitePackage) : String(Date.now()));
+  return `${hash.digest('hex').slice(0, 16)}-${demo ? 'demo' : 'empty'}`;
+}
+
+/**
+ * The embedded PGlite, like openDatabase({ url: null, ... }), but started from a copy of a
+ * migrated and seeded data directory. Creating a PGlite cluster runs initdb (several seconds),
+ * copying and opening a ready one takes about a second; so the first test file writes the
+ * template to the temp folder (keyed by migrations, schema, seed and PGlite version) and every
+ * test file opens its own copy, removed again on close.
+ */
+async function openPgliteFromTemplate(demo: boolean): Promise<{ database: Database; dispose(): void }> {
+  const cacheDir = join(tmpdir(), 'golf-console-test-pgdata');
+  const template = join(cacheDir, templateKey(demo));
+  if (!existsSync(join(template, 'pgdata'))) {
+    mkdirSync(cacheDir, { recursive: true });
+    const building = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    const database = await openDatabase({ url: null, dataDir: building });
+    await prepare(database, demo);
+    await database.close();
+    try {
+      renameSync(building, template);
+    } catch {
+      // Another test file finished the same template first.
+      rmSync(building, { recursive: true, force: true });
+    }
+    // Templates of older schemas are of no further use.
+    for (const other of readdirSync(cacheDir)) {
+      const path = join(cacheDir, other);
+      if (path !== template && Date.now() - statSync(path).mtimeMs > 60 * 60_000) rmSync(path, { recursive: true, force: true });
+    }
+  }
+  const dataDir = join(SCRATCH_ROOT, `golf-test-${process.pid}-${randomBytes(4).toString('hex')}`);
+  cpSync(template, dataDir, { recursive: true });
+  const database = await openDatabase({ url: null, dataDir });
+  return { database, dispose: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function prepare(database: Database, demo: boolean): Promise<void> {
+  await runMigrations(database.db);
+  await seedReference(database.db);
+  if (demo) await seedDemo(database.db);
+}
+
 /**
  * Builds the real app on a fresh, migrated database with reference data and (by default) the
  * demo seed: admin@example.com, owner@example.com and staff@example.com with the README passwords.
  */
 export async function buildTestApp(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const demo = opts.demo !== false;
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
-  const database = await openDatabase({ url: scratch?.url ?? null, dataDir: null });
-  await runMigrations(database.db);
-  await seedReference(database.db);
-  if (opts.demo !== false) await seedDemo(database.db);
+  let database: Database;
+  let dispose = () => {};
+  if (scratch) {
+    database = await openDatabase({ url: scratch.url, dataDir: null });
+    await prepare(database, demo);
+  } else {
+    ({ database, dispose } = await openPgliteFromTemplate(demo));
+  }
   const outbox: MailMessage[] = [];
   const mailer: Mailer = {
     target: 'memory',
@@ -56,16 +131,20 @@ export async function buildTestApp(opts: { demo?: boolean; env?: Record<string, 
   };
   // The session cache is off unless a test turns it on: tests change sessions behind the app's back.
   const config = loadConfig({ DATA_DIR: '/tmp/golf-test-unused', PUBLIC_URL: 'http://console.test', WEB_DIR: '', SESSION_CACHE_MS: '0', ...opts.env });
-  const app = await buildApp({ db: database.db, config, mailer });
+  // Uploaded files go to a folder of this test's own, removed at close.
+  const filesDir = mkdtempSync(join(tmpdir(), 'golf-test-files-'));
+  const app = await buildApp({ db: database.db, config, mailer, storage: localStorage(filesDir) });
   await app.ready();
   return {
     app,
     database,
     outbox,
+    filesDir,
     async close() {
       await app.close();
       await database.close();
       await scratch?.drop();
+      dispose();
     },
   };
 }
@@ -85,4 +164,101 @@ export const DEMO = {
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** One API call: `token` adds the bearer header, `payload` is sent as JSON. */
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  opts: { token?: string | null; payload?: unknown; headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
+  return app.inject({
+    method,
+    url,
+    headers: { ...(opts.token ? bearer(opts.token) : {}), ...opts.headers },
+    ...(opts.payload === undefined ? {} : { payload: opts.payload as object }),
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+  });
+}
+
+/** Ids of the demo seed, looked up by name (serial ids are not assumed). */
+export interface DemoIds {
+  dkClubId: number;
+  seClubId: number;
+  dkRegionId: number;
+  seRegionId: number;
+  adminId: number;
+  ownerId: number;
+  staffId: number;
+}
+
+export async function demoIds(t: TestApp): Promise<DemoIds> {
+  const db = t.database.db;
+  const clubRows = await db.select({ id: schema.clubs.id, handle: schema.clubs.handle }).from(schema.clubs);
+  const regionRows = await db.select().from(schema.regions);
+  const userRows = await db
+    .select({ id: schema.users.id, email: schema.users.email })
+    .from(schema.users)
+    .where(inArray(schema.users.email, [DEMO.admin[0], DEMO.owner[0], DEMO.staff[0]]));
+  const pick = <T extends { id: number }>(rows: T[], match: (r: T) => boolean, what: string) => {
+    const row = rows.find(match);
+    if (!row) throw new Error(`demo seed: ${what} not found`);
+    return row.id;
+  };
+  return {
+    dkClubId: pick(clubRows, (c) => c.handle === 'fjordvang', 'Fjordvang Golfklub'),
+    seClubId: pick(clubRows, (c) => c.handle === 'ljungbacka', 'Ljungbacka Golfklubb'),
+    dkRegionId: pick(regionRows, (r) => r.name === 'Region Syddanmark', 'Region Syddanmark'),
+    seRegionId: pick(regionRows, (r) => r.name === 'Skåne', 'Skåne'),
+    adminId: pick(userRows, (u) => u.email === DEMO.admin[0], 'admin'),
+    ownerId: pick(userRows, (u) => u.email === DEMO.owner[0], 'owner'),
+    staffId: pick(userRows, (u) => u.email === DEMO.staff[0], 'staff'),
+  };
+}
+
+/**
+ * Inserts a user with club roles (club id to roles) and region roles (region id to roles).
+ * Returns the new user's id.
+ */
+export async function createUser(
+  t: TestApp,
+  input: {
+    email: string;
+    password: string;
+    firstName?: string;
+    lastName?: string;
+    language?: 'en' | 'da' | 'sv';
+    admin?: boolean;
+    clubRoles?: Record<number, string[]>;
+    regionRoles?: Record<number, string[]>;
+  },
+): Promise<number> {
+  const db = t.database.db;
+  const [user] = await db
+    .insert(schema.users)
+    .values({
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName ?? 'Test',
+      lastName: input.lastName ?? 'User',
+      language: input.language ?? 'en',
+      admin: input.admin ?? false,
+    })
+    .returning({ id: schema.users.id });
+  const clubRoleRows = Object.entries(input.clubRoles ?? {}).flatMap(([clubId, roles]) =>
+    roles.map((role) => ({ clubId: Number(clubId), userId: user.id, role })),
+  );
+  if (clubRoleRows.length) await db.insert(schema.clubUserRoles).values(clubRoleRows);
+  const regionRoleRows = Object.entries(input.regionRoles ?? {}).flatMap(([regionId, roles]) =>
+    roles.map((role) => ({ regionId: Number(regionId), userId: user.id, role })),
+  );
+  if (regionRoleRows.length) await db.insert(schema.regionUsers).values(regionRoleRows);
+  return user.id;
+}
+
+/** The stored row of a user, for checks of what the database holds. */
+export async function userRow(t: TestApp, email: string) {
+  const [row] = await t.database.db.select().from(schema.users).where(eq(schema.users.email, email));
+  return row;
 }
