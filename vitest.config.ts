@@ -19,6 +19,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own database; two at a time suits a 2-core machine.
           maxWorkers: 2,
+          // A project with its own maxWorkers needs its own group: it runs after the others.
+          sequence: { groupOrder: 1 },
         },
       },
       './apps/web/vitest.config.ts',

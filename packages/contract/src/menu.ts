@@ -72,7 +72,7 @@ export const MENU: readonly MenuGroupDef[] = [
   {
     key: 'communication',
     entries: [
-      { path: 'some/status', access: roles('communication'), help: 'status' },
+      { path: 'some/status', access: roles('club-status'), help: 'status' },
       { path: 'some/feed', access: roles('communication'), help: 'communication' },
       { path: 'some/connections', access: roles('communication') },
     ],

@@ -100,7 +100,11 @@ function toAuthContext(row: SessionRow): AuthContext {
   for (const { club_id, role } of row.club_roles) (direct[String(club_id)] ??= []).push(role);
   const regionRoles: Record<string, string[]> = {};
   for (const { region_id, role } of row.region_roles) (regionRoles[String(region_id)] ??= []).push(role);
-  const roles = effectiveClubRoles(direct, row.owned_club_ids);
+  // Stored role names that are no club role (retired ones) are dropped; a club left without any
+  // role must not be listed, as canAccessClub refuses it.
+  const roles = Object.fromEntries(
+    Object.entries(effectiveClubRoles(direct, row.owned_club_ids)).filter(([, r]) => r.length > 0),
+  );
   const clubIds = Object.keys(roles)
     .map(Number)
     .sort((a, b) => a - b);

@@ -3,6 +3,9 @@ import { loginAttempts } from '../db/schema/index';
 import type { DbOrTx } from './database';
 import { tooManyRequests } from './errors';
 
+/** Longer than any limiter window in use (sign-in 15 minutes, reset requests 1 hour). */
+const MAX_WINDOW_MS = 24 * 60 * 60_000;
+
 /**
  * Fixed-window failure counters kept in the database, so every server instance shares them.
  * `limit` failures per key within `windowMs`; further attempts are refused until the window ends.
@@ -42,8 +45,10 @@ export class FailureLimiter {
           set: { failures: sql`${loginAttempts.failures} + 1` },
         });
     }
-    // Old windows are of no use; keep the table small.
-    await this.db.delete(loginAttempts).where(lt(loginAttempts.windowStart, new Date(start.getTime() - this.windowMs)));
+    // Old windows are of no use; keep the table small. Limiters with other (longer) windows share
+    // the table, so only rows older than any window in use are removed.
+    const keepMs = Math.max(this.windowMs, MAX_WINDOW_MS);
+    await this.db.delete(loginAttempts).where(lt(loginAttempts.windowStart, new Date(start.getTime() - keepMs)));
   }
 
   async clear(key: string): Promise<void> {

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  call,
+  createUser,
+  DEMO,
+  demoIds,
+  signIn,
+  testDatabaseKind,
+  type DemoIds,
+  type TestApp,
+} from '../../../test/test-app';
+
+/**
+ * Who may do what. 'swede' holds club-info (and courses) in the Swedish club only; 'anonymous'
+ * sends no token. Each row is one call and the status each actor gets.
+ */
+const ACTORS = ['admin', 'owner', 'staff', 'swede', 'anonymous'] as const;
+type Actor = (typeof ACTORS)[number];
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+interface Row {
+  name: string;
+  method: Method;
+  url: (ids: DemoIds & { swedeId: number }, actor: Actor) => string;
+  body?: (ids: DemoIds & { swedeId: number }, actor: Actor) => unknown;
+  expected: Record<Actor, number>;
+}
+
+const all = (signedIn: number, anonymous = 401): Record<Actor, number> => ({
+  admin: signedIn,
+  owner: signedIn,
+  staff: signedIn,
+  swede: signedIn,
+  anonymous,
+});
+
+const ROWS: Row[] = [
+  { name: 'profile', method: 'PUT', url: () => '/api/authenticated', expected: all(200) },
+  { name: 'renew session', method: 'POST', url: () => '/api/token', expected: all(200) },
+  { name: 'list clubs', method: 'GET', url: () => '/api/clubs', expected: all(200) },
+  { name: 'list club names', method: 'GET', url: () => '/api/clubs-list', expected: all(200) },
+  {
+    name: 'read the Danish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/club`,
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'read the Swedish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/club`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, anonymous: 401 },
+  },
+  {
+    name: 'read the Swedish club as 000<id>',
+    method: 'GET',
+    url: (ids) => `/api/clubs/000${ids.seClubId}/club`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, anonymous: 401 },
+  },
+  {
+    name: 'read an unknown club',
+    method: 'GET',
+    url: () => '/api/clubs/99999/club',
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'rename the Danish club',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}`,
+    body: () => ({ name: 'Fjordvang Golfklub' }),
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'rename the Swedish club',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.seClubId}`,
+    body: () => ({ name: 'Ljungbacka Golfklubb' }),
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, anonymous: 401 },
+  },
+  {
+    name: 'change the handle of the Danish club',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}`,
+    body: () => ({ handle: 'fjordvang' }),
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'change the drawing style of the Danish club',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}`,
+    body: () => ({ drawing_style_id: 6 }),
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'change the handle of the Swedish club',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.seClubId}`,
+    body: () => ({ handle: 'ljungbacka' }),
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'activate the Danish club',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}`,
+    body: () => ({ active: true }),
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'set the regions of the Danish club',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}`,
+    body: (ids) => ({ region_ids: [ids.dkRegionId] }),
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'set srid and admin of the Swedish club',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.seClubId}`,
+    body: () => ({ srid: 3006, admin_id: 0 }),
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'create a club',
+    method: 'POST',
+    url: () => '/api/clubs',
+    body: (_ids, actor) => ({ name: `Matrix club of ${actor}`, handle: `matrix-${actor}` }),
+    expected: { admin: 201, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+  },
+  { name: 'countries', method: 'GET', url: () => '/api/countries', expected: all(200) },
+  { name: 'drawing styles', method: 'GET', url: () => '/api/drawing_styles', expected: all(200) },
+  { name: 'roles', method: 'GET', url: () => '/api/roles', expected: all(200) },
+  { name: 'regions', method: 'GET', url: () => '/api/regions', expected: all(200) },
+  {
+    name: 'update the own profile',
+    method: 'PUT',
+    url: (ids, actor) => `/api/users/${ownId(ids, actor)}`,
+    body: (ids, actor) => ({ id: ownId(ids, actor), firstName: 'Same', lastName: 'Name', language: 'en' }),
+    expected: all(200),
+  },
+  {
+    name: "update the staff member's profile",
+    method: 'PUT',
+    url: (ids) => `/api/users/${ids.staffId}`,
+    body: (ids) => ({ id: ids.staffId, firstName: 'Sam', lastName: 'Staff', language: 'en' }),
+    // The admin, and the owner as user manager of the staff member's club, may edit it.
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+  },
+  {
+    name: "update the admin's profile",
+    method: 'PUT',
+    url: (ids) => `/api/users/${ids.adminId}`,
+    body: (ids) => ({ id: ids.adminId, firstName: 'Ada', lastName: 'Admin', language: 'en' }),
+    // Nobody manages an admin but the admin.
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+  },
+  { name: 'translations', method: 'GET', url: () => '/api/translations/da', expected: all(200, 200) },
+  { name: 'sign out', method: 'DELETE', url: () => '/api/token', expected: all(200) },
+];
+
+function ownId(ids: DemoIds & { swedeId: number }, actor: Actor): number {
+  const map: Record<Actor, number> = { admin: ids.adminId, owner: ids.ownerId, staff: ids.staffId, swede: ids.swedeId, anonymous: 1 };
+  return map[actor];
+}
+
+describe(`permission matrix (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let ids: DemoIds & { swedeId: number };
+  const tokens: Partial<Record<Actor, string>> = {};
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const demo = await demoIds(t);
+    const swedeId = await createUser(t, {
+      email: 'swede@example.com',
+      password: 'swede-password',
+      clubRoles: { [demo.seClubId]: ['club-info', 'courses'] },
+    });
+    ids = { ...demo, swedeId };
+    tokens.admin = await signIn(t.app, ...DEMO.admin);
+    tokens.owner = await signIn(t.app, ...DEMO.owner);
+    tokens.staff = await signIn(t.app, ...DEMO.staff);
+    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-password');
+  });
+  afterAll(() => t?.close());
+
+  // The rows run in order; the last one signs everybody out.
+  it.each(ROWS.map((r) => [r.name, r] as const))('%s', async (_name, row) => {
+    const actual = {} as Record<Actor, number>;
+    for (const actor of ACTORS) {
+      const res = await call(t.app, row.method, row.url(ids, actor), { token: tokens[actor] ?? null, payload: row.body?.(ids, actor) });
+      actual[actor] = res.statusCode;
+      if (res.statusCode >= 400) expect(typeof res.json().error, `${actor}: error message`).toBe('string');
+    }
+    expect(actual).toEqual(row.expected);
+  });
+
+  it('left the refused calls without effect', async () => {
+    const admin = await signIn(t.app, ...DEMO.admin);
+    const clubs = (await call(t.app, 'GET', '/api/clubs', { token: admin })).json() as { handle: string; name: string; active: boolean }[];
+    expect(clubs.map((c) => c.handle).sort()).toEqual(['fjordvang', 'ljungbacka', 'matrix-admin']);
+    expect(clubs.find((c) => c.handle === 'fjordvang')).toMatchObject({ name: 'Fjordvang Golfklub', active: true });
+    // Signed out by the last row.
+    expect((await call(t.app, 'PUT', '/api/authenticated', { token: tokens.staff })).statusCode).toBe(401);
+  });
+});
