@@ -33,6 +33,8 @@ export async function startServer({ dataDir, port, env = {} }) {
   return {
     url,
     ms,
+    /** The server's process id (for reading its memory from /proc). */
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -27,6 +27,9 @@ import { referenceRoutes } from './modules/reference/routes';
 import { userRoutes } from './modules/users/routes';
 import { translationRoutes } from './modules/translations/routes';
 import { fileRoutes } from './modules/files/routes';
+import { galleryRoutes } from './modules/gallery/routes';
+import { hoursRoutes } from './modules/hours/routes';
+import { memberRoutes } from './modules/members/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -135,7 +138,10 @@ export async function buildApp(
       clubRoutes(typed, deps);
       referenceRoutes(typed, deps);
       userRoutes(typed, deps);
+      memberRoutes(typed, deps);
       translationRoutes(typed);
+      galleryRoutes(typed, deps);
+      hoursRoutes(typed, deps);
       typed.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true }));
     },
     { prefix: '/api' },

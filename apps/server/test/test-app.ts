@@ -89,10 +89,11 @@ async function openPgliteFromTemplate(demo: boolean): Promise<{ database: Databa
       // Another test file finished the same template first.
       rmSync(building, { recursive: true, force: true });
     }
-    // Templates of older schemas are of no further use.
+    // Templates of older schemas (and builds left by killed runs) are of no further use.
+    const current = templateKey(demo).slice(0, 16);
     for (const other of readdirSync(cacheDir)) {
       const path = join(cacheDir, other);
-      if (path !== template && Date.now() - statSync(path).mtimeMs > 60 * 60_000) rmSync(path, { recursive: true, force: true });
+      if (!other.startsWith(current) && Date.now() - statSync(path).mtimeMs > 60 * 60_000) rmSync(path, { recursive: true, force: true });
     }
   }
   const dataDir = join(SCRATCH_ROOT, `golf-test-${process.pid}-${randomBytes(4).toString('hex')}`);

@@ -35,13 +35,16 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  // The data directory lives on disk (the OS caches it), so PostgreSQL's own buffer cache can be
+  // small; PGlite's WebAssembly memory only grows, and the default 128 MB is held for good.
+  const postgresqlconf = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
   let pglite;
   if (opts.dataDir) {
     const dir = join(opts.dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create({ dataDir: dir, postgresqlconf });
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create({ postgresqlconf });
   }
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: poolSize + 2 });
   await server.start();

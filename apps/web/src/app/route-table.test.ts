@@ -9,6 +9,9 @@ describe('route table', () => {
     expect(titleKeyForPath('/12/clubs')).toBe('routes.clubs');
     expect(titleKeyForPath('/12/club')).toBe('routes.club');
     expect(titleKeyForPath('/12/settings')).toBe('routes.settings');
+    expect(titleKeyForPath('/12/club/club-app')).toBe('clubApp.title');
+    expect(titleKeyForPath('/12/club/gallery')).toBe('gallery.title');
+    expect(titleKeyForPath('/12/club/hours')).toBe('hours.title');
     expect(titleKeyForPath('/12/home/')).toBe('routes.home');
   });
 
@@ -19,7 +22,7 @@ describe('route table', () => {
   });
 
   it("gives 'UNKNOWN ROUTE' to a path with no name", () => {
-    for (const path of ['/12/courses/5', '/12/club/gallery', '/12/nowhere', '/abc/home', '/12', '/signin/extra']) {
+    for (const path of ['/12/courses/5', '/12/club/gallery/3', '/12/nowhere', '/abc/home', '/12', '/signin/extra']) {
       expect(titleKeyForPath(path)).toBe(UNKNOWN_ROUTE_KEY);
     }
     expect(i18n.t(titleKeyForPath('/12/does-not-exist'))).toBe('UNKNOWN ROUTE');
@@ -35,7 +38,10 @@ describe('route table', () => {
     expect(matchClubRoute('/7/club')?.path).toBe('club');
     expect(matchClubRoute('/7/club')?.help).toBe('information');
     expect(matchClubRoute('/7/club')?.access).toEqual({ kind: 'roles', roles: ['club-info'] });
-    expect(matchClubRoute('/7/club/hours')).toBeNull();
+    expect(matchClubRoute('/7/club/hours')?.help).toBe('opening-hours');
+    expect(matchClubRoute('/7/club/gallery')?.access).toEqual({ kind: 'roles', roles: ['club-gallery'] });
+    expect(matchClubRoute('/7/club/club-app')?.access).toEqual({ kind: 'roles', roles: ['club-info'] });
+    expect(matchClubRoute('/7/club/hours/extra')).toBeNull();
     expect(matchClubRoute('/x7/club')).toBeNull();
     expect(sectionOfPath('/7/settings')).toBe('settings');
     expect(sectionOfPath('/7/unknown')).toBeNull();
@@ -44,7 +50,9 @@ describe('route table', () => {
   it('marks only built screens as available to the menu', () => {
     expect(isAvailable('home')).toBe(true);
     expect(isAvailable('club')).toBe(true);
-    expect(isAvailable('club/gallery')).toBe(false);
+    expect(isAvailable('club/gallery')).toBe(true);
+    expect(isAvailable('club/hours')).toBe(true);
+    expect(isAvailable('club/club-app')).toBe(true);
     expect(isAvailable('courses/:courseId')).toBe(false);
     expect(isAvailable('admin/elements')).toBe(false);
   });

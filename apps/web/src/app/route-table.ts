@@ -25,6 +25,11 @@ export const CLUB_ROUTES: readonly ClubRouteDef[] = [
   fromMenu(clubSections.home, 'routes.home'),
   { path: clubSections.clubs, titleKey: 'routes.clubs' },
   fromMenu(clubSections.information, 'routes.club'),
+  fromMenu(clubSections.clubApp, 'clubApp.title'),
+  fromMenu(clubSections.gallery, 'gallery.title'),
+  fromMenu(clubSections.hours, 'hours.title'),
+  fromMenu(clubSections.users, 'users.title'),
+  fromMenu(clubSections.membersImport, 'membersImport.title'),
   { path: clubSections.settings, titleKey: 'routes.settings' },
 ];
 

@@ -44,6 +44,26 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: clubSections.clubApp,
+            lazy: async () => ({ Component: (await import('../features/club/components/club-app-page')).ClubAppPage }),
+          },
+          {
+            path: clubSections.gallery,
+            lazy: async () => ({ Component: (await import('../features/gallery/components/gallery-page')).GalleryPage }),
+          },
+          {
+            path: clubSections.hours,
+            lazy: async () => ({ Component: (await import('../features/hours/components/hours-page')).HoursPage }),
+          },
+          {
+            path: clubSections.users,
+            lazy: async () => ({ Component: (await import('../features/users/components/users-page')).UsersPage }),
+          },
+          {
+            path: clubSections.membersImport,
+            lazy: async () => ({ Component: (await import('../features/members-import/components/members-import-page')).MembersImportPage }),
+          },
+          {
             path: clubSections.settings,
             lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }),
           },

@@ -28,6 +28,11 @@ export const paths = {
     home: (clubId: ClubId) => `/${clubId}/home`,
     clubs: (clubId: ClubId) => `/${clubId}/clubs`,
     information: (clubId: ClubId) => `/${clubId}/club`,
+    clubApp: (clubId: ClubId) => `/${clubId}/club/club-app`,
+    gallery: (clubId: ClubId) => `/${clubId}/club/gallery`,
+    hours: (clubId: ClubId) => `/${clubId}/club/hours`,
+    users: (clubId: ClubId) => `/${clubId}/users`,
+    membersImport: (clubId: ClubId) => `/${clubId}/club/import`,
     settings: (clubId: ClubId) => `/${clubId}/settings`,
   },
 } as const;
@@ -37,5 +42,10 @@ export const clubSections = {
   home: 'home',
   clubs: 'clubs',
   information: 'club',
+  clubApp: 'club/club-app',
+  gallery: 'club/gallery',
+  hours: 'club/hours',
+  users: 'users',
+  membersImport: 'club/import',
   settings: 'settings',
 } as const;

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { NEW_CLUB_DEFAULTS } from '../constants';
 
+/** A number, or a string holding one (form values); blank, null and booleans are refused. */
+const NumberLike = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .regex(/^[-+]?\d+(\.\d+)?$/, 'Must be a number')
+    .transform(Number),
+]);
+
 /** Longitude and latitude are parsed as numbers (§5). */
 export const Position = z.object({
-  longitude: z.coerce.number().min(-180).max(180),
-  latitude: z.coerce.number().min(-90).max(90),
+  longitude: NumberLike.pipe(z.number().min(-180).max(180)),
+  latitude: NumberLike.pipe(z.number().min(-90).max(90)),
 });
 
 export const Address = z.object({
@@ -19,6 +29,43 @@ export const Handle = z
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'Handle: 2 to 63 letters, digits or dashes');
+
+/** How the club logo is cut: round (a circle in the app) or rectangular (Logo data, §3). */
+export const LOGO_SHAPES = ['round', 'rectangular'] as const;
+export const LogoShape = z.enum(LOGO_SHAPES);
+export type LogoShape = z.infer<typeof LogoShape>;
+/** The multipart field of each shape in POST clubs/{clubId}/logo (§7). */
+export const LOGO_FIELDS = { round: 'round_data', rectangular: 'rectangular_data' } as const satisfies Record<LogoShape, string>;
+
+export const PHONE_MAX = 40;
+export const URL_MAX = 500;
+export const APP_TEASER_MAX = 300;
+
+/** A phone number as people write it: digits, spaces, +, -, dots, slashes and brackets; or empty. */
+export const Phone = z
+  .string()
+  .trim()
+  .max(PHONE_MAX, `Phone: at most ${PHONE_MAX} characters`)
+  .regex(/^$|^\+?[0-9 ()./-]*[0-9][0-9 ()./-]*$/, 'Phone: digits, spaces and + - ( ) only');
+
+/** True for an absolute http or https address with a host. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0 && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** An http or https address, or empty. */
+export const HttpUrlOrEmpty = z
+  .string()
+  .trim()
+  .max(URL_MAX, `Address: at most ${URL_MAX} characters`)
+  .refine((v) => v === '' || isHttpUrl(v), 'Enter a full web address starting with http:// or https://');
+
+export const AppTeaser = z.string().trim().max(APP_TEASER_MAX, `Teaser: at most ${APP_TEASER_MAX} characters`);
 
 export const SRIDS = [4326, 3006] as const;
 export const Srid = z.union([z.literal(4326), z.literal(3006)]);
@@ -35,6 +82,13 @@ export const Club = z.object({
   address: z.object({ street: z.string(), city: z.string(), zip: z.string(), country_code: z.string() }),
   drawing_style_id: z.number().int(),
   logo_file_name: z.string().nullable(),
+  /** Public URL of the logo with a cache-busting `v`; null without a logo. */
+  logo_url: z.string().nullable(),
+  logo_shape: LogoShape.nullable(),
+  phone: z.string(),
+  homepage: z.string(),
+  booking_url: z.string(),
+  app_teaser: z.string(),
   updated_at: z.iso.datetime(),
 });
 export type Club = z.infer<typeof Club>;
@@ -70,6 +124,10 @@ export const UpdateClubBody = z
     admin_id: z.number().int().min(0),
     address: Address,
     drawing_style_id: z.number().int().positive(),
+    phone: Phone,
+    homepage: HttpUrlOrEmpty,
+    booking_url: HttpUrlOrEmpty,
+    app_teaser: AppTeaser,
   })
   .partial();
 export type UpdateClubBody = z.input<typeof UpdateClubBody>;
@@ -79,6 +137,10 @@ export const CLUB_FIELD_GROUPS = {
   name: 'details',
   address: 'details',
   position: 'details',
+  phone: 'details',
+  homepage: 'details',
+  booking_url: 'details',
+  app_teaser: 'details',
   handle: 'management',
   drawing_style_id: 'management',
   srid: 'admin',

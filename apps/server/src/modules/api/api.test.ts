@@ -18,6 +18,11 @@ const PROTECTED: [Method, string, unknown?][] = [
   ['GET', '/api/roles'],
   ['GET', '/api/regions'],
   ['PUT', '/api/users/1', { id: 1, firstName: 'Anon', lastName: '', language: 'en' }],
+  ['DELETE', '/api/clubs/1/logo'],
+  ['GET', '/api/clubs/1/gallery'],
+  ['DELETE', '/api/clubs/1/gallery/1'],
+  ['GET', '/api/clubs/1/hours'],
+  ['PUT', '/api/clubs/1/hours', { seasons: [], closed_days: [], details: '', price_groups: [] }],
 ];
 
 /** OpenAPI paths every client call of §7 that is built so far maps to. */
@@ -36,6 +41,10 @@ const DOCUMENTED: [string, string[]][] = [
   ['/api/regions', ['get']],
   ['/api/users/{id}', ['put']],
   ['/api/translations/{lang}', ['get']],
+  ['/api/clubs/{clubId}/logo', ['post', 'delete']],
+  ['/api/clubs/{clubId}/gallery', ['get', 'post']],
+  ['/api/clubs/{clubId}/gallery/{id}', ['delete']],
+  ['/api/clubs/{clubId}/hours', ['get', 'put']],
 ];
 
 describe(`the API as a whole (${testDatabaseKind})`, () => {

@@ -1,13 +1,19 @@
 import { z } from 'zod';
-import { Club, ClubListItem, CreateClubBody, UpdateClubBody } from '@golf/contract/api/clubs';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Club, ClubListItem, CreateClubBody, LOGO_FIELDS, UpdateClubBody } from '@golf/contract/api/clubs';
 import { ClubIdParams, ErrorResponse, IdParams } from '@golf/contract/api/common';
 import { requireAuth, type AppDeps, type TypedApp } from '../../app';
-import { createClub, getClub, listClubNames, listClubs, updateClub } from './service';
+import { readUploadedFile, registerImageUploads } from '../../platform/uploads';
+import { removeClubLogo, setClubLogo } from './logo';
+import { assertClubExists, assertClubRole, createClub, getClub, listClubNames, listClubs, updateClub } from './service';
 
 const tags = ['clubs'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
-export function clubRoutes(app: TypedApp, { db }: AppDeps) {
+const uploadErrors = { ...errors, 413: ErrorResponse, 415: ErrorResponse, 422: ErrorResponse };
+
+export function clubRoutes(app: TypedApp, deps: AppDeps) {
+  const { db } = deps;
   app.get('/clubs', { schema: { tags, response: { 200: z.array(Club) } } }, async (request) =>
     listClubs(db, requireAuth(request).subject),
   );
@@ -27,5 +33,31 @@ export function clubRoutes(app: TypedApp, { db }: AppDeps) {
   app.post('/clubs', { schema: { tags, body: CreateClubBody, response: { 201: Club, ...errors } } }, async (request, reply) => {
     const club = await createClub(db, requireAuth(request).subject, request.body);
     return reply.status(201).send(club);
+  });
+
+  // The logo (§7 'POST logo (round_data or rectangular_data)'), in a scope of its own that parses multipart.
+  void app.register(async (scope) => {
+    await registerImageUploads(scope);
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    const logoDeps = { db, storage: deps.storage, log: scope.log };
+
+    typed.post(
+      '/clubs/:clubId/logo',
+      { schema: { tags, consumes: ['multipart/form-data'], params: ClubIdParams, response: { 200: Club, ...uploadErrors } } },
+      async (request) => {
+        const { subject } = requireAuth(request);
+        const { clubId } = request.params;
+        assertClubRole(subject, clubId, 'club-info');
+        await assertClubExists(db, clubId);
+        const file = await readUploadedFile(request, [LOGO_FIELDS.round, LOGO_FIELDS.rectangular]);
+        return setClubLogo(logoDeps, subject, clubId, file, file.field === LOGO_FIELDS.round ? 'round' : 'rectangular');
+      },
+    );
+
+    typed.delete('/clubs/:clubId/logo', { schema: { tags, params: ClubIdParams, response: { 200: Club, ...errors } } }, async (request) => {
+      const { subject } = requireAuth(request);
+      assertClubRole(subject, request.params.clubId, 'club-info');
+      return removeClubLogo(logoDeps, subject, request.params.clubId);
+    });
   });
 }

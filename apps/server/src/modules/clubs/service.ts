@@ -1,11 +1,13 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Club, ClubListItem, CreateClubBody, UpdateClubBody } from '@golf/contract/api/clubs';
 import { CLUB_FIELD_GROUPS } from '@golf/contract/api/clubs';
-import { canAccessClub, canCreateClub, canEditClubFields, type PermissionSubject } from '@golf/contract/permissions';
-import { clubRegions, clubs, regions } from '../../db/schema/index';
+import { canAccessClub, canCreateClub, canEditClubFields, hasClubRole, type PermissionSubject } from '@golf/contract/permissions';
+import type { ClubRole } from '@golf/contract/roles';
+import { clubRegions, clubs, countries, drawingStyles, regions } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import type { z } from 'zod';
+import { clubLogoUrl } from './files';
 
 type ClubRow = typeof clubs.$inferSelect;
 
@@ -22,6 +24,12 @@ function present(row: ClubRow, regionIds: number[]): Club {
     address: { street: row.street, city: row.city, zip: row.zip, country_code: row.countryCode },
     drawing_style_id: row.drawingStyleId,
     logo_file_name: row.logoFileName,
+    logo_url: clubLogoUrl(row.id, row.logoFileName),
+    logo_shape: row.logoShape === 'round' || row.logoShape === 'rectangular' ? row.logoShape : null,
+    phone: row.phone,
+    homepage: row.homepage,
+    booking_url: row.bookingUrl,
+    app_teaser: row.appTeaser,
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -67,6 +75,18 @@ export function assertClubAccess(subject: PermissionSubject, clubId: number): vo
   if (!canAccessClub(subject, clubId)) throw forbidden('You do not have access to this club');
 }
 
+/** Another club's id answers 403 first; then the user needs `role` in this club (or admin). */
+export function assertClubRole(subject: PermissionSubject, clubId: number, role: ClubRole): void {
+  assertClubAccess(subject, clubId);
+  if (!hasClubRole(subject, clubId, role)) throw forbidden(`This needs the ${role} role in this club`);
+}
+
+/** 404 for a club id that does not exist (after the access checks). */
+export async function assertClubExists(db: DbOrTx, clubId: number): Promise<void> {
+  const [row] = await db.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
+  if (!row) throw notFound('Club not found');
+}
+
 export async function getClub(db: DbOrTx, subject: PermissionSubject, clubId: number): Promise<Club> {
   assertClubAccess(subject, clubId);
   const [row] = await db.select().from(clubs).where(eq(clubs.id, clubId));
@@ -85,6 +105,18 @@ async function assertRegionsExist(db: DbOrTx, ids: number[]): Promise<void> {
   }
 }
 
+/** The country code and drawing style must be ones GET countries and GET drawing_styles offer. */
+async function assertReferencesExist(db: DbOrTx, input: { countryCode?: string; drawingStyleId?: number }): Promise<void> {
+  if (input.countryCode !== undefined) {
+    const [found] = await db.select({ code: countries.code }).from(countries).where(eq(countries.code, input.countryCode));
+    if (!found) throw badRequest(`Unknown country code: ${input.countryCode}`);
+  }
+  if (input.drawingStyleId !== undefined) {
+    const [found] = await db.select({ id: drawingStyles.id }).from(drawingStyles).where(eq(drawingStyles.id, input.drawingStyleId));
+    if (!found) throw badRequest(`Unknown drawing style: ${input.drawingStyleId}`);
+  }
+}
+
 async function setRegions(tx: DbOrTx, clubId: number, regionIds: number[]): Promise<void> {
   await tx.delete(clubRegions).where(eq(clubRegions.clubId, clubId));
   const unique = [...new Set(regionIds)];
@@ -98,6 +130,7 @@ export async function createClub(db: Db, subject: PermissionSubject, input: z.ou
   try {
     return await db.transaction(async (tx) => {
       await assertRegionsExist(tx, input.region_ids);
+      await assertReferencesExist(tx, { countryCode: input.address.country_code, drawingStyleId: input.drawing_style_id });
       const [row] = await tx
         .insert(clubs)
         .values({
@@ -138,6 +171,7 @@ export async function updateClub(
     return await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).for('update');
       if (!existing) throw notFound('Club not found');
+      await assertReferencesExist(tx, { countryCode: input.address?.country_code, drawingStyleId: input.drawing_style_id });
       const set: Partial<typeof clubs.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
       if (input.name !== undefined) set.name = input.name;
       if (input.handle !== undefined) set.handle = input.handle;
@@ -145,6 +179,10 @@ export async function updateClub(
       if (input.active !== undefined) set.active = input.active;
       if (input.admin_id !== undefined) set.adminId = input.admin_id;
       if (input.drawing_style_id !== undefined) set.drawingStyleId = input.drawing_style_id;
+      if (input.phone !== undefined) set.phone = input.phone;
+      if (input.homepage !== undefined) set.homepage = input.homepage;
+      if (input.booking_url !== undefined) set.bookingUrl = input.booking_url;
+      if (input.app_teaser !== undefined) set.appTeaser = input.app_teaser;
       if (input.position !== undefined) {
         set.longitude = input.position?.longitude ?? null;
         set.latitude = input.position?.latitude ?? null;

@@ -1,21 +1,101 @@
-import { IdParams, ErrorResponse } from '@golf/contract/api/common';
+import { z } from 'zod';
+import { ClubIdParams, ErrorResponse, IdParams } from '@golf/contract/api/common';
 import { Profile, ProfileUpdateBody } from '@golf/contract/api/session';
+import {
+  ClubUser,
+  ClubUserParams,
+  ClubUsersResponse,
+  CreateUserBody,
+  CreateUserResponse,
+  UpdateRolesBody,
+  UserSummary,
+} from '@golf/contract/api/users';
 import { requireAuth, type AppDeps, type TypedApp } from '../../app';
 import { bearerToken, loadSession } from '../../platform/auth';
-import { updateOwnProfile } from './service';
+import { assertUserManagement } from './access';
+import { createClubUser, listClubUsers, removeClubUser, setClubUserRoles, updateProfile } from './service';
 
 const tags = ['users'];
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 
-export function userRoutes(app: TypedApp, { db, sessions }: AppDeps) {
+export function userRoutes(app: TypedApp, { db, sessions, mailer, config }: AppDeps) {
   app.put(
     '/users/:id',
-    { schema: { tags, params: IdParams, body: ProfileUpdateBody, response: { 200: Profile, 400: ErrorResponse, 403: ErrorResponse } } },
+    {
+      schema: {
+        tags,
+        params: IdParams,
+        body: ProfileUpdateBody,
+        response: { 200: z.union([Profile, UserSummary]), ...errors },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
-      await updateOwnProfile(db, auth.userId, request.params.id, request.body);
-      sessions.forgetUser(auth.userId);
+      const other = await updateProfile(db, auth, request.params.id, request.body);
+      sessions.forgetUser(request.params.id);
+      if (other) return other;
       const fresh = await loadSession(db, bearerToken(request.headers.authorization) ?? '');
       return (fresh ?? auth).profile;
+    },
+  );
+
+  app.get(
+    '/clubs/:clubId/users',
+    { schema: { tags, params: ClubIdParams, response: { 200: ClubUsersResponse, ...errors } } },
+    async (request) => {
+      const { clubId } = request.params;
+      await assertUserManagement(db, requireAuth(request).subject, clubId);
+      return listClubUsers(db, clubId);
+    },
+  );
+
+  app.post(
+    '/clubs/:clubId/users',
+    { schema: { tags, params: ClubIdParams, body: CreateUserBody, response: { 201: CreateUserResponse, ...errors } } },
+    async (request, reply) => {
+      const { clubId } = request.params;
+      const { subject } = requireAuth(request);
+      await assertUserManagement(db, subject, clubId);
+      const created = await createClubUser(
+        { db, mailer, publicUrl: config.publicUrl, log: (err) => request.log.error({ err }, 'invitation mail failed') },
+        subject,
+        clubId,
+        request.body,
+      );
+      sessions.forgetUser(created.user.id);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/clubs/:clubId/users/:id/roles',
+    { schema: { tags, params: ClubUserParams, body: UpdateRolesBody, response: { 200: ClubUser, ...errors } } },
+    async (request) => {
+      const { clubId, id } = request.params;
+      const { subject } = requireAuth(request);
+      await assertUserManagement(db, subject, clubId);
+      const user = await setClubUserRoles(db, subject, clubId, id, request.body.roles);
+      sessions.forgetUser(id);
+      return user;
+    },
+  );
+
+  app.delete(
+    '/clubs/:clubId/users/:id',
+    {
+      schema: {
+        tags,
+        params: ClubUserParams,
+        response: { 200: z.object({ ok: z.literal(true), account_deleted: z.boolean() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { clubId, id } = request.params;
+      const auth = requireAuth(request);
+      await assertUserManagement(db, auth.subject, clubId);
+      const result = await removeClubUser(db, auth, clubId, id);
+      sessions.forgetUser(id);
+      return { ok: true as const, ...result };
     },
   );
 }

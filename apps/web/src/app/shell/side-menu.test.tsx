@@ -18,15 +18,24 @@ const summary = (profile: Profile, available: (path: string) => boolean) =>
   visibleMenu(profile, 1, available).map((g) => ({ key: g.key, direct: g.direct, entries: g.entries.map((e) => e.path) }));
 
 describe('side menu entries', () => {
-  const homeAndClub = [
-    { key: 'home', direct: true, entries: ['home'] },
-    { key: 'club', direct: true, entries: ['club'] },
-  ];
+  const clubScreens = ['club', 'club/club-app', 'club/gallery', 'club/hours'];
 
   it('shows admin, owner and staff only the built screens they may open', () => {
-    expect(summary(admin, isAvailable)).toEqual(homeAndClub);
-    expect(summary(owner, isAvailable)).toEqual(homeAndClub);
-    expect(summary(staff, isAvailable)).toEqual(homeAndClub);
+    expect(summary(staff, isAvailable)).toEqual([
+      { key: 'home', direct: true, entries: ['home'] },
+      { key: 'club', direct: false, entries: clubScreens },
+    ]);
+    for (const profile of [admin, owner]) {
+      const club = summary(profile, isAvailable).find((g) => g.key === 'club');
+      expect(club?.entries).toEqual(expect.arrayContaining(clubScreens));
+    }
+  });
+
+  it('shows each club screen by its own role', () => {
+    const only = (role: string): Profile => ({ ...staff, roles: { '1': [role] } });
+    expect(summary(only('club-gallery'), isAvailable)).toContainEqual({ key: 'club', direct: true, entries: ['club/gallery'] });
+    expect(summary(only('opening-hours'), isAvailable)).toContainEqual({ key: 'club', direct: true, entries: ['club/hours'] });
+    expect(summary(only('club-info'), isAvailable)).toContainEqual({ key: 'club', direct: false, entries: ['club', 'club/club-app'] });
   });
 
   it('leaves out entries without the role', () => {
@@ -57,11 +66,14 @@ describe('<SideMenu>', () => {
     renderWithProviders(<SideMenu profile={admin} clubId={1} />, { path: '/1/home' });
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/1/home');
+    await userEvent.click(within(nav).getByRole('button', { name: 'Club' }));
     expect(within(nav).getByRole('link', { name: 'Club information' })).toHaveAttribute('href', '/1/club');
     const help = within(nav).getByRole('link', { name: 'Help: Club information' });
     expect(help).toHaveAttribute('target', '_blank');
     expect(help.getAttribute('href')).toMatch(/\/articles\/club-information$/);
-    expect(within(nav).queryByRole('link', { name: 'Gallery' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Gallery' })).toHaveAttribute('href', '/1/club/gallery');
+    expect(within(nav).getByRole('link', { name: 'Help: Gallery' }).getAttribute('href')).toMatch(/\/articles\/club-gallery$/);
+    expect(within(nav).getByRole('link', { name: 'Help: Opening hours & pricing' }).getAttribute('href')).toMatch(/opening-hours-and-pricing$/);
 
     const support = within(nav).getByRole('button', { name: 'Support' });
     expect(support).toHaveAttribute('aria-expanded', 'false');
@@ -77,9 +89,12 @@ describe('<SideMenu>', () => {
     expect(body).toContain(`Browser: ${navigator.userAgent}`);
   });
 
-  it('has no Support group for staff', () => {
-    renderWithProviders(<SideMenu profile={staff} clubId={1} />, { path: '/1/home' });
+  it('has no Support group for staff, and opens the group of the current screen', () => {
+    renderWithProviders(<SideMenu profile={staff} clubId={1} />, { path: '/1/club/gallery' });
     expect(screen.queryByRole('button', { name: 'Support' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Club information' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Club information' })).toHaveAttribute('href', '/1/club');
+    expect(screen.getByRole('link', { name: 'Club app' })).toHaveAttribute('href', '/1/club/club-app');
+    expect(screen.getByRole('link', { name: 'Gallery' })).toHaveAttribute('href', '/1/club/gallery');
+    expect(screen.getByRole('link', { name: 'Opening hours & pricing' })).toHaveAttribute('href', '/1/club/hours');
   });
 });

@@ -28,7 +28,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PeopleIcon from '@mui/icons-material/People';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { PRODUCT_VERSION } from '@golf/contract/constants';
-import { canSeeSupport, visibleMenu, type MenuEntry, type VisibleGroup } from '@golf/contract/menu';
+import { canSeeSupport, MENU, visibleMenu, type MenuEntry, type VisibleGroup } from '@golf/contract/menu';
 import type { Profile } from '@golf/contract/api/session';
 import { contactSupportHref, helpLink, SUPPORT_CENTRE_URL, WEBINARS_URL } from '../../config/help-links';
 import { paths } from '../../config/paths';
@@ -95,6 +95,14 @@ function HelpLink({ entry, name }: { entry: MenuEntry; name: string }) {
   );
 }
 
+const within = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/** An entry is current for its own path and the paths below it, unless a deeper entry (club/import below club) holds them. */
+function isSelected(pathname: string, clubId: number, path: string): boolean {
+  if (!within(pathname, paths.club.section(clubId, path))) return false;
+  return !MENU.some((g) => g.entries.some((e) => e.path.startsWith(`${path}/`) && within(pathname, paths.club.section(clubId, e.path))));
+}
+
 function MenuLink({
   entry,
   clubId,
@@ -118,7 +126,7 @@ function MenuLink({
         component={NavLink}
         to={to}
         end
-        selected={pathname === to || pathname.startsWith(`${to}/`)}
+        selected={isSelected(pathname, clubId, entry.path)}
         onClick={onNavigate}
         sx={{ pl: nested ? 4 : 2, pr: entry.help ? 6 : 2 }}
       >

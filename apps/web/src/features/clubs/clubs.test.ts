@@ -17,6 +17,12 @@ const club = (id: number, name: string, handle: string, city: string): Club => (
   address: { street: '', city, zip: '', country_code: 'dk' },
   drawing_style_id: 6,
   logo_file_name: null,
+  logo_url: null,
+  logo_shape: null,
+  phone: '',
+  homepage: '',
+  booking_url: '',
+  app_teaser: '',
   updated_at: '2030-01-01T00:00:00.000Z',
 });
 

@@ -9,7 +9,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
-import type { Club } from '@golf/contract/api/clubs';
+import { HttpUrlOrEmpty, Phone, type Club } from '@golf/contract/api/clubs';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
@@ -20,11 +20,15 @@ import { useCountries } from '../../../lib/reference-data';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useClubId } from '../../../lib/use-club-id';
 import { useUpdateClub } from '../api/update-club';
+import { LogoCard } from './logo-card';
 
 /** Messages are translation keys. */
 const schema = z
   .object({
     name: z.string().trim().min(1, 'validation.required').max(120, 'validation.tooLong'),
+    phone: z.string().refine((v) => Phone.safeParse(v).success, 'clubInfo.phoneInvalid'),
+    homepage: z.string().refine((v) => HttpUrlOrEmpty.safeParse(v).success, 'clubInfo.urlInvalid'),
+    booking_url: z.string().refine((v) => HttpUrlOrEmpty.safeParse(v).success, 'clubInfo.urlInvalid'),
     street: z.string().trim().max(200, 'validation.tooLong'),
     zip: z.string().trim().max(20, 'validation.tooLong'),
     city: z.string().trim().max(100, 'validation.tooLong'),
@@ -42,6 +46,9 @@ type Values = z.infer<typeof schema>;
 function valuesOf(club: Club): Values {
   return {
     name: club.name,
+    phone: club.phone,
+    homepage: club.homepage,
+    booking_url: club.booking_url,
     street: club.address.street,
     zip: club.address.zip,
     city: club.address.city,
@@ -51,14 +58,19 @@ function valuesOf(club: Club): Values {
   };
 }
 
-/** /:clubId/club — club information: name, address and position. */
+/** /:clubId/club — club information: logo, name, contact, address and position. */
 export function ClubInformationPage() {
   const { t } = useTranslation();
   const clubId = useClubId();
   const club = useClub(clubId);
   if (club.isPending) return <LoadingState rows={5} />;
   if (club.isError) return <ErrorState error={club.error} onRetry={() => void club.refetch()} />;
-  return <ClubInformationForm key={`${club.data.id}-${club.data.updated_at}`} club={club.data} title={t('club.details')} />;
+  return (
+    <Box sx={{ display: 'grid', gap: 3, maxWidth: 880 }}>
+      <LogoCard club={club.data} />
+      <ClubInformationForm key={`${club.data.id}-${club.data.updated_at}`} club={club.data} title={t('club.details')} />
+    </Box>
+  );
 }
 
 function ClubInformationForm({ club, title }: { club: Club; title: string }) {
@@ -78,6 +90,9 @@ function ClubInformationForm({ club, title }: { club: Club; title: string }) {
     try {
       await update.mutateAsync({
         name: values.name.trim(),
+        phone: values.phone.trim(),
+        homepage: values.homepage.trim(),
+        booking_url: values.booking_url.trim(),
         address: { street: values.street.trim(), zip: values.zip.trim(), city: values.city.trim(), country_code: values.country_code },
         position: position.ok ? position.value : null,
       });
@@ -92,7 +107,7 @@ function ClubInformationForm({ club, title }: { club: Club; title: string }) {
     .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
 
   return (
-    <Card sx={{ maxWidth: 880 }}>
+    <Card>
       <CardContent component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography variant="h2" sx={{ mr: 'auto' }}>
@@ -103,6 +118,35 @@ function ClubInformationForm({ club, title }: { club: Club; title: string }) {
         </Box>
 
         <FormTextField control={control} name="name" label={t('club.name')} />
+
+        <Divider />
+        <Typography variant="h3" component="h3">
+          {t('clubInfo.contact')}
+        </Typography>
+        <FormTextField
+          control={control}
+          name="phone"
+          label={t('clubInfo.phone')}
+          type="tel"
+          autoComplete="tel"
+          sx={{ maxWidth: { sm: 360 } }}
+        />
+        <FormTextField
+          control={control}
+          name="homepage"
+          label={t('clubInfo.homepage')}
+          type="url"
+          placeholder="https://"
+          helperText={t('clubInfo.homepageHint')}
+        />
+        <FormTextField
+          control={control}
+          name="booking_url"
+          label={t('clubInfo.bookingUrl')}
+          type="url"
+          placeholder="https://"
+          helperText={t('clubInfo.bookingUrlHint')}
+        />
 
         <Divider />
         <Typography variant="h3" component="h3">

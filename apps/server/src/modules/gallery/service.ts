@@ -1,0 +1,106 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { GALLERY_MAX_IMAGES, type GalleryImage } from '@golf/contract/api/gallery';
+import { clubs, galleryImages } from '../../db/schema/index';
+import type { Db, DbOrTx } from '../../platform/database';
+import { conflict, notFound } from '../../platform/errors';
+import { encodeGalleryImage, type UploadedFile } from '../../platform/images';
+import type { FileStorage } from '../../platform/storage';
+import { randomUUID } from 'node:crypto';
+import { clubFilesPrefix } from '../clubs/files';
+import { publicFileUrl } from '../files/routes';
+
+export interface GalleryDeps {
+  db: Db;
+  storage: FileStorage;
+  log: { warn(obj: object, msg: string): void };
+}
+
+type Row = typeof galleryImages.$inferSelect;
+
+function present(row: Row): GalleryImage {
+  return {
+    id: row.id,
+    club_id: row.clubId,
+    url: publicFileUrl(row.fileKey, row.createdAt)!,
+    thumb_url: publicFileUrl(row.thumbKey, row.createdAt)!,
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const FULL = `The gallery is full: a club can have at most ${GALLERY_MAX_IMAGES} images. Delete some before adding more.`;
+
+async function imageCount(db: DbOrTx, clubId: number): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(galleryImages).where(eq(galleryImages.clubId, clubId));
+  return n;
+}
+
+/** GET clubs/{clubId}/gallery: oldest first, the order in which they were added. */
+export async function listGallery(db: Db, clubId: number): Promise<GalleryImage[]> {
+  const rows = await db.select().from(galleryImages).where(eq(galleryImages.clubId, clubId)).orderBy(asc(galleryImages.createdAt), asc(galleryImages.id));
+  return rows.map(present);
+}
+
+/** Refuses an upload to a full gallery before the image is processed. */
+export async function assertGalleryHasRoom(db: Db, clubId: number): Promise<void> {
+  if ((await imageCount(db, clubId)) >= GALLERY_MAX_IMAGES) throw conflict(FULL);
+}
+
+async function deleteFiles({ storage, log }: GalleryDeps, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      log.warn({ err, key }, 'could not delete a gallery file');
+    }
+  }
+}
+
+/**
+ * POST clubs/{clubId}/gallery: checks and re-encodes the image, stores it and its thumbnail under
+ * the club's public folder, then records it. The count is checked again with the club row locked,
+ * so two uploads at once cannot pass the cap.
+ */
+export async function addGalleryImage(deps: GalleryDeps, clubId: number, file: UploadedFile): Promise<GalleryImage> {
+  const { image, thumbnail } = await encodeGalleryImage(file);
+  const base = `${clubFilesPrefix(clubId)}/gallery/${randomUUID()}`;
+  const fileKey = `${base}.${image.ext}`;
+  const thumbKey = `${base}-thumb.${thumbnail.ext}`;
+  await Promise.all([deps.storage.put(fileKey, image.data, image.contentType), deps.storage.put(thumbKey, thumbnail.data, thumbnail.contentType)]);
+  try {
+    const row = await deps.db.transaction(async (tx) => {
+      const [club] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).for('update');
+      if (!club) throw notFound('Club not found');
+      if ((await imageCount(tx, clubId)) >= GALLERY_MAX_IMAGES) throw conflict(FULL);
+      const [inserted] = await tx
+        .insert(galleryImages)
+        .values({
+          clubId,
+          fileKey,
+          thumbKey,
+          contentType: image.contentType,
+          width: image.width,
+          height: image.height,
+          bytes: image.data.length,
+        })
+        .returning();
+      return inserted;
+    });
+    return present(row);
+  } catch (err) {
+    await deleteFiles(deps, [fileKey, thumbKey]);
+    throw err;
+  }
+}
+
+/** DELETE clubs/{clubId}/gallery/{id}: 404 unless the image belongs to this club. */
+export async function deleteGalleryImage(deps: GalleryDeps, clubId: number, id: number): Promise<void> {
+  const [row] = await deps.db
+    .delete(galleryImages)
+    .where(and(eq(galleryImages.id, id), eq(galleryImages.clubId, clubId)))
+    .returning({ fileKey: galleryImages.fileKey, thumbKey: galleryImages.thumbKey });
+  if (!row) throw notFound('Image not found');
+  await deleteFiles(deps, [row.fileKey, row.thumbKey]);
+}

@@ -1,0 +1,253 @@
+import { Readable } from 'node:stream';
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
+import { MEMBERS_IMPORT_LIMITS } from '@golf/contract/api/members';
+import { badRequest, HttpError } from '../../platform/errors';
+import { readXlsxFast, XlsxUnsupported } from './xlsx';
+
+/** One non-empty row of a spreadsheet: its row number as the spreadsheet shows it, cells as text. */
+export interface SheetRow {
+  row: number;
+  cells: string[];
+}
+
+export interface SheetInfo {
+  format: 'csv' | 'xlsx';
+  /** CSV only. */
+  encoding: string | null;
+  delimiter: string | null;
+  headerRow: number;
+  /** Column titles; columns without one are called "Column N". */
+  headers: string[];
+  /** Data rows (below the header, not empty). */
+  rowCount: number;
+}
+
+export const EMPTY_FILE = 'The file is empty: it has no rows.';
+export const NO_DATA_ROWS = 'The file has a header row but no members below it.';
+
+const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+const isOle = (b: Buffer) => b.length >= 4 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
+
+/**
+ * Reads an uploaded members file: XLSX (the first worksheet) or CSV in UTF-8 (with or without a
+ * byte order mark), UTF-16 with a byte order mark, or Windows-1252/Latin-1, separated by `;`,
+ * `,` or tabs. Every cell comes back as text; formulas are never evaluated (their stored result is
+ * taken). The first non-empty row is the header; each later non-empty row goes to `onRow` as it
+ * is read (so a large file is never held as rows twice).
+ */
+export async function readSheet(data: Buffer, fileName: string, onRow: (row: SheetRow) => void): Promise<SheetInfo> {
+  if (data.length === 0) throw badRequest(EMPTY_FILE);
+  if (isOle(data) || /\.xls$/i.test(fileName)) {
+    throw badRequest('Old Excel files (.xls) cannot be read. Save the file as .xlsx or .csv and try again.');
+  }
+  const rows = new RowCollector(onRow);
+  const found = isZip(data) ? await readXlsx(data, rows) : readCsvText(data, rows);
+  return { ...found, ...rows.finish() };
+}
+
+/** Takes the rows in order: the first is the header, the others go on; counts and measures them. */
+class RowCollector {
+  private header: SheetRow | null = null;
+  private width = 0;
+  rowCount = 0;
+  constructor(private readonly onRow: (row: SheetRow) => void) {}
+
+  /** The reader calls this for every row it finds; empty rows are skipped here. */
+  add(row: number, cells: string[]): void {
+    if (isEmptyRow(cells)) return;
+    if (!this.header) {
+      this.header = { row, cells };
+      this.width = cells.length;
+      while (this.width > 0 && !cells[this.width - 1].trim()) this.width--;
+      return;
+    }
+    if (++this.rowCount > MEMBERS_IMPORT_LIMITS.maxRows) throw tooManyRows();
+    for (let i = cells.length - 1; i >= this.width; i--) {
+      if (cells[i] !== '') {
+        this.width = i + 1;
+        break;
+      }
+    }
+    this.onRow({ row, cells });
+  }
+
+  finish(): { headerRow: number; headers: string[]; rowCount: number } {
+    if (!this.header) throw badRequest(EMPTY_FILE);
+    if (this.rowCount === 0) throw badRequest(NO_DATA_ROWS);
+    if (this.width > MEMBERS_IMPORT_LIMITS.maxColumns) {
+      throw badRequest(`The file has ${this.width} columns; at most ${MEMBERS_IMPORT_LIMITS.maxColumns} can be imported.`);
+    }
+    const cells = this.header.cells;
+    const seen = new Map<string, number>();
+    const headers = Array.from({ length: this.width }, (_, i) => {
+      const base = (cells[i] ?? '').trim().slice(0, MEMBERS_IMPORT_LIMITS.maxHeaderLength) || `Column ${i + 1}`;
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      return n === 1 ? base : `${base} (${n})`;
+    });
+    return { headerRow: this.header.row, headers, rowCount: this.rowCount };
+  }
+}
+
+type Found = Pick<SheetInfo, 'format' | 'encoding' | 'delimiter'>;
+
+function tooManyRows(): HttpError {
+  return badRequest(`The file has more than ${MEMBERS_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows. Split it into smaller files.`);
+}
+
+const isEmptyRow = (cells: string[]) => cells.every((c) => c.trim() === '');
+
+// ---------------------------------------------------------------- CSV
+
+/** The text of a CSV file and the encoding found: BOM, else valid UTF-8, else Windows-1252. */
+export function decodeText(data: Buffer): { text: string; encoding: string } {
+  if (data.length >= 3 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) {
+    return { text: data.subarray(3).toString('utf8'), encoding: 'utf-8-bom' };
+  }
+  if (data.length >= 2 && data[0] === 0xff && data[1] === 0xfe) return { text: iconv.decode(data.subarray(2), 'utf-16le'), encoding: 'utf-16le' };
+  if (data.length >= 2 && data[0] === 0xfe && data[1] === 0xff) return { text: iconv.decode(data.subarray(2), 'utf-16be'), encoding: 'utf-16be' };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(data), encoding: 'utf-8' };
+  } catch {
+    return { text: iconv.decode(data, 'windows-1252'), encoding: 'windows-1252' };
+  }
+}
+
+const DELIMITERS = [';', ',', '\t'] as const;
+
+/**
+ * The separator of a CSV text: among `;`, `,` and tab, the one found (outside quotes) the same
+ * number of times on most of the first lines, preferring the one the header uses most.
+ */
+export function detectDelimiter(text: string): string {
+  const lines = text
+    .slice(0, 64 * 1024)
+    .split(/\r\n|\n|\r/)
+    .map((l) => l.replace(/"(?:[^"]|"")*"/g, '""'))
+    .filter((l) => l.trim() !== '')
+    .slice(0, 30);
+  if (lines.length === 0) return ',';
+  let best: { delimiter: string; score: number; count: number } | null = null;
+  for (const delimiter of DELIMITERS) {
+    const counts = lines.map((l) => l.split(delimiter).length - 1);
+    const first = counts[0];
+    if (first === 0) continue;
+    const score = counts.filter((c) => c === first).length;
+    if (!best || score > best.score || (score === best.score && first > best.count)) best = { delimiter, score, count: first };
+  }
+  return best?.delimiter ?? ',';
+}
+
+function readCsvText(data: Buffer, rows: RowCollector): Found {
+  // Text files do not hold NUL bytes; spreadsheets in other binary formats do.
+  const head = data.subarray(0, 4096);
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (!utf16 && head.includes(0)) throw badRequest('This file is neither a CSV nor an XLSX file.');
+  const { text, encoding } = decodeText(data);
+  const delimiter = detectDelimiter(text);
+  let failure: HttpError | null = null;
+  try {
+    parseCsv(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      max_record_size: 1_000_000,
+      // Each record is handed on and dropped, so the parser keeps no list of them.
+      on_record: (record: string[], context) => {
+        if (failure) return null;
+        try {
+          rows.add(context.lines, record);
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          failure = err;
+        }
+        return null;
+      },
+    });
+  } catch (err) {
+    throw badRequest(`The file could not be read as CSV: ${(err as Error).message}`);
+  }
+  if (failure) throw failure;
+  return { format: 'csv', encoding, delimiter };
+}
+
+// ---------------------------------------------------------------- XLSX
+
+type CellValue = ExcelJS.CellValue | undefined;
+
+function numberText(n: number): string {
+  if (Number.isInteger(n) && Math.abs(n) < 1e21) return n.toFixed(0);
+  return String(n);
+}
+
+function dateText(d: Date): string {
+  if (Number.isNaN(d.getTime())) return '';
+  const iso = d.toISOString();
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19).replace('T', ' ');
+}
+
+/**
+ * A cell as text. A formula is never evaluated: its cached result is used, or, when the file
+ * holds none, the formula itself as text.
+ */
+export function cellText(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return dateText(value);
+  if (typeof value === 'object') {
+    const v = value as unknown as Record<string, unknown>;
+    if (Array.isArray(v.richText)) return (v.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
+    if ('formula' in v || 'sharedFormula' in v) {
+      if (v.result !== undefined && v.result !== null) return cellText(v.result as CellValue);
+      const formula = String(v.formula ?? v.sharedFormula ?? '');
+      return formula ? `=${formula}` : '';
+    }
+    if ('text' in v) return cellText(v.text as CellValue);
+    if ('error' in v) return String(v.error);
+  }
+  return String(value);
+}
+
+async function readXlsx(data: Buffer, rows: RowCollector): Promise<Found> {
+  const found: Found = { format: 'xlsx', encoding: null, delimiter: null };
+  // The fast reader takes the file whole or throws XlsxUnsupported before handing on any row.
+  try {
+    readXlsxFast(data, { onRow: ({ row, cells }) => rows.add(row, cells) });
+    return found;
+  } catch (err) {
+    if (!(err instanceof XlsxUnsupported)) throw err;
+  }
+  await readXlsxWithExcelJs(data, (row, cells) => rows.add(row, cells));
+  return found;
+}
+
+/** The first worksheet's rows read with ExcelJS's streaming reader: for files the fast reader does not take. */
+export async function readXlsxWithExcelJs(data: Buffer, onRow: (row: number, cells: string[]) => void): Promise<void> {
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+      sharedStrings: 'cache',
+      styles: 'cache',
+      hyperlinks: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        const values = row.values as CellValue[];
+        const cells: string[] = [];
+        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+        onRow(row.number, cells);
+      }
+      // Only the first worksheet holds members.
+      break;
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw badRequest('The file could not be read as an XLSX spreadsheet. Save it again as .xlsx or .csv and try again.');
+  }
+}

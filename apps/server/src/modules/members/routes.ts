@@ -1,0 +1,151 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ClubIdParams, ErrorResponse } from '@golf/contract/api/common';
+import {
+  ImportBody,
+  ImportResult,
+  InvitationsResponse,
+  Member,
+  MemberIdsBody,
+  MemberParams,
+  MEMBERS_IMPORT_LIMITS,
+  MembersQuery,
+  MembersResponse,
+  MemberStatusBody,
+  RemovalsResponse,
+  UploadResponse,
+} from '@golf/contract/api/members';
+import { requireAuth, type AppDeps, type TypedApp } from '../../app';
+import { badRequest, HttpError } from '../../platform/errors';
+import { assertUserManagement } from '../users/access';
+import { createUpload, exportMembersCsv, importMembers, inviteMembers, listMembers, removeMembers, setMemberStatus } from './service';
+
+const tags = ['members'];
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 502: ErrorResponse };
+const FILE_TOO_LARGE = `The file is larger than ${MEMBERS_IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB`;
+
+/** Members import (§2, §5): uploads, imports, the member lists, invitations, removal and bans. */
+export function memberRoutes(app: TypedApp, deps: AppDeps) {
+  const { db, storage, mailer } = deps;
+
+  // The upload is the one multipart call: the parser lives in this scope only.
+  app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: MEMBERS_IMPORT_LIMITS.maxFileBytes, files: 1, fields: 5, parts: 6, headerPairs: 200 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/clubs/:clubId/members/uploads',
+      {
+        bodyLimit: MEMBERS_IMPORT_LIMITS.maxFileBytes + 1024 * 1024,
+        schema: {
+          tags,
+          consumes: ['multipart/form-data'],
+          description: 'A CSV or XLSX file in the multipart field `file`.',
+          params: ClubIdParams,
+          response: { 201: UploadResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        const { clubId } = request.params;
+        await assertUserManagement(db, auth.subject, clubId);
+        if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
+        let file;
+        try {
+          file = await request.file();
+        } catch (err) {
+          throw fileError(err);
+        }
+        if (!file || file.fieldname !== 'file') throw badRequest('Send the file in the multipart field "file"');
+        let data: Buffer;
+        try {
+          data = await file.toBuffer();
+        } catch (err) {
+          throw fileError(err);
+        }
+        const upload = await createUpload({ db, storage }, { clubId, userId: auth.userId, fileName: file.filename || 'members', data });
+        return reply.status(201).send(upload);
+      },
+    );
+  });
+
+  app.post(
+    '/clubs/:clubId/members/imports',
+    { schema: { tags, params: ClubIdParams, body: ImportBody, response: { 200: ImportResult, ...errors } } },
+    async (request) => {
+      const { clubId } = request.params;
+      await assertUserManagement(db, requireAuth(request).subject, clubId);
+      return importMembers({ db, storage }, clubId, request.body);
+    },
+  );
+
+  app.get(
+    '/clubs/:clubId/members',
+    { schema: { tags, params: ClubIdParams, querystring: MembersQuery, response: { 200: MembersResponse, ...errors } } },
+    async (request) => {
+      const { clubId } = request.params;
+      await assertUserManagement(db, requireAuth(request).subject, clubId);
+      return listMembers(db, clubId, request.query);
+    },
+  );
+
+  app.get(
+    '/clubs/:clubId/members/export',
+    {
+      schema: {
+        tags,
+        params: ClubIdParams,
+        querystring: MembersQuery.pick({ filter: true, search: true }),
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { clubId } = request.params;
+      await assertUserManagement(db, requireAuth(request).subject, clubId);
+      const csv = await exportMembersCsv(db, clubId, request.query);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="members-${clubId}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/clubs/:clubId/members/invitations',
+    { schema: { tags, params: ClubIdParams, body: MemberIdsBody, response: { 200: InvitationsResponse, ...errors } } },
+    async (request) => {
+      const { clubId } = request.params;
+      await assertUserManagement(db, requireAuth(request).subject, clubId);
+      return inviteMembers({ db, mailer, log: (err) => request.log.error({ err }, 'invitation mail failed') }, clubId, request.body.ids);
+    },
+  );
+
+  app.post(
+    '/clubs/:clubId/members/removals',
+    { schema: { tags, params: ClubIdParams, body: MemberIdsBody, response: { 200: RemovalsResponse, ...errors } } },
+    async (request) => {
+      const { clubId } = request.params;
+      await assertUserManagement(db, requireAuth(request).subject, clubId);
+      return { removed: await removeMembers(db, clubId, request.body.ids) };
+    },
+  );
+
+  app.put(
+    '/clubs/:clubId/members/:id',
+    { schema: { tags, params: MemberParams, body: MemberStatusBody, response: { 200: Member, ...errors } } },
+    async (request) => {
+      const { clubId, id } = request.params;
+      await assertUserManagement(db, requireAuth(request).subject, clubId);
+      return setMemberStatus(db, clubId, id, request.body.status);
+    },
+  );
+}
+
+function fileError(err: unknown): HttpError {
+  const code = (err as { code?: string } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, FILE_TOO_LARGE);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('Send the file as multipart/form-data in the field "file"');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest('Send one file only');
+  return badRequest('The upload could not be read');
+}

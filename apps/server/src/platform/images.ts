@@ -1,0 +1,164 @@
+import sharp, { type Metadata, type ResizeOptions, type Sharp } from 'sharp';
+import { IMAGE_SIZES, IMAGE_UPLOAD } from '@golf/contract/api/images';
+import { HttpError } from './errors';
+
+export type ImageFormat = (typeof IMAGE_UPLOAD.formats)[number];
+
+/** An uploaded file as the multipart parser hands it over. */
+export interface UploadedFile {
+  buffer: Buffer;
+  filename: string;
+  mimetype: string;
+}
+
+export interface EncodedImage {
+  data: Buffer;
+  ext: 'jpg' | 'png' | 'webp';
+  contentType: string;
+  width: number;
+  height: number;
+}
+
+const MB = 1024 * 1024;
+const ACCEPTED = 'JPEG, PNG, WebP or GIF';
+
+export const tooLarge = () =>
+  new HttpError(413, `The file is too large. Images may be at most ${IMAGE_UPLOAD.maxBytes / MB} MB.`);
+const notAnImage = (name: string) => new HttpError(415, `${displayName(name)} is not an image. Upload a ${ACCEPTED} file.`);
+
+function displayName(name: string): string {
+  const clean = name.replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 80);
+  return clean ? `"${clean}"` : 'The file';
+}
+
+/** The format the first bytes announce; null for anything else (SVG, HTML, PDF, spreadsheets...). */
+export function sniffImageFormat(bytes: Buffer): ImageFormat | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) return 'gif';
+  if (bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return 'webp';
+  }
+  return null;
+}
+
+export interface ImageInfo {
+  format: ImageFormat;
+  /** Size as shown, after turning by the EXIF orientation. */
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+}
+
+/**
+ * Checks an upload before anything decodes it: the declared name and type must be an image's,
+ * the bytes must start like a JPEG, PNG, WebP or GIF (so SVG, HTML and the like never reach the
+ * image library), the header must agree, and the image must stay within the pixel limit.
+ */
+export async function inspectImage(file: UploadedFile): Promise<ImageInfo> {
+  if (file.buffer.length === 0) throw new HttpError(400, 'The file is empty.');
+  if (file.buffer.length > IMAGE_UPLOAD.maxBytes) throw tooLarge();
+  const ext = /\.([a-z0-9]{1,10})$/i.exec(file.filename)?.[1]?.toLowerCase();
+  if (ext !== undefined && !(IMAGE_UPLOAD.extensions as readonly string[]).includes(ext)) throw notAnImage(file.filename);
+  const type = file.mimetype.split(';')[0].trim().toLowerCase();
+  if (type && type !== 'application/octet-stream' && !(IMAGE_UPLOAD.mimeTypes as readonly string[]).includes(type)) {
+    throw notAnImage(file.filename);
+  }
+  const sniffed = sniffImageFormat(file.buffer);
+  if (!sniffed) throw notAnImage(file.filename);
+  let meta: Metadata;
+  try {
+    meta = await sharp(file.buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new HttpError(422, `${displayName(file.filename)} could not be read as an image. It may be damaged.`);
+  }
+  if (meta.format !== sniffed || !meta.width || !meta.height) {
+    throw new HttpError(422, `${displayName(file.filename)} could not be read as an image. It may be damaged.`);
+  }
+  const pixels = meta.width * meta.height;
+  if (pixels > IMAGE_UPLOAD.maxPixels) {
+    throw new HttpError(
+      422,
+      `The image is too large: ${meta.width} × ${meta.height} pixels. Images may have at most ${IMAGE_UPLOAD.maxPixels / 1_000_000} megapixels.`,
+    );
+  }
+  const turned = (meta.orientation ?? 1) >= 5;
+  return {
+    format: sniffed,
+    width: turned ? meta.height : meta.width,
+    height: turned ? meta.width : meta.height,
+    hasAlpha: meta.hasAlpha === true,
+  };
+}
+
+/** A sharp pipeline on checked input: pixel limit enforced, first frame only, turned upright. */
+function decode(buffer: Buffer) {
+  return sharp(buffer, { limitInputPixels: IMAGE_UPLOAD.maxPixels, failOn: 'error', pages: 1 }).rotate();
+}
+
+async function decodeFailed<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(422, 'The image could not be read. It may be damaged.');
+  }
+}
+
+/**
+ * A gallery photo: turned by its EXIF orientation, at most 2560 px on the longest side, stored
+ * without metadata as JPEG (WebP when it has transparency), plus a 400 px thumbnail. The file is
+ * decoded once; the thumbnail is made from the scaled pixels.
+ */
+export async function encodeGalleryImage(file: UploadedFile): Promise<{ image: EncodedImage; thumbnail: EncodedImage }> {
+  const info = await inspectImage(file);
+  return decodeFailed(
+    (async () => {
+      const scaled = await decode(file.buffer)
+        .resize({ width: IMAGE_SIZES.gallery, height: IMAGE_SIZES.gallery, fit: 'inside', withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels } };
+      const encode = (pipeline: Sharp) =>
+        info.hasAlpha ? pipeline.webp({ quality: 82, effort: 2 }) : pipeline.jpeg({ quality: 82, optimiseCoding: false });
+      const [image, thumbnail] = await Promise.all([
+        encode(sharp(scaled.data, raw)).toBuffer({ resolveWithObject: true }),
+        encode(
+          sharp(scaled.data, raw).resize({
+            width: IMAGE_SIZES.thumbnail,
+            height: IMAGE_SIZES.thumbnail,
+            fit: 'inside',
+            withoutEnlargement: true,
+          }),
+        ).toBuffer({ resolveWithObject: true }),
+      ]);
+      const ext = info.hasAlpha ? 'webp' : 'jpg';
+      const contentType = info.hasAlpha ? 'image/webp' : 'image/jpeg';
+      return {
+        image: { data: image.data, ext, contentType, width: image.info.width, height: image.info.height },
+        thumbnail: { data: thumbnail.data, ext, contentType, width: thumbnail.info.width, height: thumbnail.info.height },
+      };
+    })(),
+  );
+}
+
+/**
+ * A club logo as PNG, keeping transparency: round logos are cut to a centred square (the app
+ * shows them in a circle), rectangular ones keep their proportions; at most 1024 px.
+ */
+export async function encodeLogo(file: UploadedFile, shape: 'round' | 'rectangular'): Promise<EncodedImage> {
+  const info = await inspectImage(file);
+  return decodeFailed(
+    (async () => {
+      const size = IMAGE_SIZES.logo;
+      // Round: a square as large as the shorter side of the upright image allows, capped.
+      const side = Math.min(info.width, info.height, size);
+      const resize: ResizeOptions =
+        shape === 'round'
+          ? { width: side, height: side, fit: 'cover', position: 'centre' }
+          : { width: size, height: size, fit: 'inside', withoutEnlargement: true };
+      const out = await decode(file.buffer).resize(resize).png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true });
+      return { data: out.data, ext: 'png' as const, contentType: 'image/png', width: out.info.width, height: out.info.height };
+    })(),
+  );
+}
