@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/database';
 import { createMailer } from './platform/mail';
-import { localStorage } from './platform/storage';
+import { localStorage, s3Storage } from './platform/storage';
 import { buildApp } from './app';
 import { DEMO_USERS, seedDemo, seedReference } from './db/seed';
 
@@ -20,7 +20,7 @@ async function main() {
     {
       db: database.db,
       config,
-      storage: localStorage(join(config.dataDir, 'files')),
+      storage: config.s3 ? await s3Storage(config.s3) : localStorage(join(config.dataDir, 'files')),
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,

@@ -11,7 +11,7 @@ import { loadConfig } from '../src/platform/config';
 import { openDatabase, runMigrations, type Database } from '../src/platform/database';
 import type { MailMessage, Mailer } from '../src/platform/mail';
 import { seedDemo, seedReference } from '../src/db/seed';
-import { localStorage } from '../src/platform/storage';
+import { localStorage, type FileStorage } from '../src/platform/storage';
 import * as schema from '../src/db/schema/index';
 import { hashPassword } from '../src/platform/passwords';
 
@@ -112,7 +112,7 @@ async function prepare(database: Database, demo: boolean): Promise<void> {
  * Builds the real app on a fresh, migrated database with reference data and (by default) the
  * demo seed: admin@example.com, owner@example.com and staff@example.com with the README passwords.
  */
-export async function buildTestApp(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function buildTestApp(opts: { demo?: boolean; env?: Record<string, string>; storage?: FileStorage } = {}): Promise<TestApp> {
   const demo = opts.demo !== false;
   const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
   let database: Database;
@@ -134,7 +134,7 @@ export async function buildTestApp(opts: { demo?: boolean; env?: Record<string, 
   const config = loadConfig({ DATA_DIR: '/tmp/golf-test-unused', PUBLIC_URL: 'http://console.test', WEB_DIR: '', SESSION_CACHE_MS: '0', ...opts.env });
   // Uploaded files go to a folder of this test's own, removed at close.
   const filesDir = mkdtempSync(join(tmpdir(), 'golf-test-files-'));
-  const app = await buildApp({ db: database.db, config, mailer, storage: localStorage(filesDir) });
+  const app = await buildApp({ db: database.db, config, mailer, storage: opts.storage ?? localStorage(filesDir) });
   await app.ready();
   return {
     app,

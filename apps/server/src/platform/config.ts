@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { S3Options } from './storage';
 
 export interface Config {
   host: string;
@@ -18,6 +19,8 @@ export interface Config {
   webDir: string | null;
   logLevel: string;
   seedDemo: boolean;
+  /** Uploaded files go to this S3-compatible bucket when set, else to DATA_DIR/files. */
+  s3: S3Options | null;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -46,5 +49,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR === '' ? null : (env.WEB_DIR ?? null),
     logLevel: env.LOG_LEVEL || 'warn',
     seedDemo: env.SEED_DEMO !== 'false',
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION || 'us-east-1',
+          endpoint: env.S3_ENDPOINT || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+          prefix: env.S3_PREFIX ? env.S3_PREFIX.replace(/\/*$/, '/') : '',
+        }
+      : null,
   };
 }

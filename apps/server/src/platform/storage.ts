@@ -57,3 +57,52 @@ export function localStorage(rootDir: string): FileStorage {
     },
   };
 }
+
+export interface S3Options {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style URLs (`endpoint/bucket/key`), as most S3-compatible servers want. */
+  forcePathStyle: boolean;
+  /** Optional prefix of every key inside the bucket. */
+  prefix: string;
+}
+
+/** Files in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2, ...), under the same keys. */
+export async function s3Storage(opts: S3Options): Promise<FileStorage> {
+  const { S3Client, PutObjectCommand, GetObjectCommand, DeleteObjectCommand, NoSuchKey } = await import('@aws-sdk/client-s3');
+  const client = new S3Client({
+    region: opts.region,
+    endpoint: opts.endpoint,
+    forcePathStyle: opts.forcePathStyle,
+    credentials: opts.accessKeyId && opts.secretAccessKey ? { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } : undefined,
+    // Checksums only where S3 requires them: S3-compatible servers do not all know the newer ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const objectKey = (key: string) => {
+    assertValidKey(key);
+    return `${opts.prefix}${key}`;
+  };
+  return {
+    async put(key, data, contentType) {
+      await client.send(new PutObjectCommand({ Bucket: opts.bucket, Key: objectKey(key), Body: data, ContentType: contentType }));
+    },
+    async open(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: opts.bucket, Key: objectKey(key) }));
+        if (!res.Body) return null;
+        return { stream: res.Body as Readable, size: res.ContentLength ?? 0 };
+      } catch (err) {
+        const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+        if (err instanceof NoSuchKey || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: opts.bucket, Key: objectKey(key) }));
+    },
+  };
+}
