@@ -205,7 +205,12 @@ test('a reload keeps the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/1\/club$/);
   const token = await storedToken(page);
 
+  // Bootstrapping from the stored session fetches the profile, then the regions (§4).
+  const profileLoaded = page.waitForResponse((r) => r.url().endsWith('/api/authenticated') && r.status() === 200);
+  const regionsLoaded = page.waitForResponse((r) => r.url().endsWith('/api/regions') && r.status() === 200);
   await page.reload();
+  await profileLoaded;
+  expect(await (await regionsLoaded).json()).toEqual([]);
   await expect(page).toHaveURL(/\/1\/club$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Club information' })).toBeVisible();
   await expect(page.getByLabel('Club name')).toHaveValue('Fjordvang Golfklub');

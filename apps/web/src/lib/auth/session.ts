@@ -4,6 +4,7 @@ import type { Profile } from '@golf/contract/api/session';
 import { api, authToken } from '../api-client';
 import { switchLanguage } from '../i18n';
 import { queryClient } from '../query-client';
+import { regionsQueryOptions } from '../reference-data';
 import { createSessionStore, type SessionState } from './session-store';
 
 function localStorageOrNull(): Storage | null {
@@ -32,6 +33,16 @@ let started = false;
 export function startSession(): void {
   if (started) return;
   started = true;
+  // Regions load when bootstrap (or a sign-in) finishes (§4).
+  let regionsLoadedFor: number | null = null;
+  session.subscribe(() => {
+    const { profile } = session.getState();
+    if (profile && regionsLoadedFor !== profile.id) {
+      regionsLoadedFor = profile.id;
+      void queryClient.prefetchQuery(regionsQueryOptions());
+    }
+    if (!profile) regionsLoadedFor = null;
+  });
   void session.bootstrap();
   const check = () => {
     if (document.visibilityState === 'visible') session.checkRenewal();
