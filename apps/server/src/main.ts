@@ -5,7 +5,7 @@ import { openDatabase, runMigrations } from './platform/database';
 import { createMailer } from './platform/mail';
 import { localStorage, s3Storage } from './platform/storage';
 import { buildApp } from './app';
-import { DEMO_USERS, seedDemo, seedReference } from './db/seed';
+import { DEMO_USERS, seedAdmin, seedDemo, seedReference } from './db/seed';
 
 async function main() {
   const started = Date.now();
@@ -16,6 +16,11 @@ async function main() {
   await runMigrations(database.db);
   await seedReference(database.db);
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+  if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
+    if (await seedAdmin(database.db, process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD)) {
+      console.log(`Created the administrator ${process.env.ADMIN_EMAIL.trim().toLowerCase()}`);
+    }
+  }
   const app = await buildApp(
     {
       db: database.db,
@@ -36,8 +41,7 @@ async function main() {
     '',
     `Golf console is ready at ${config.publicUrl}  (started in ${Date.now() - started} ms, ${where})`,
     seeded ? 'A demo was written into the new database.' : '',
-    'Demo sign-ins:',
-    ...DEMO_USERS.map((u) => `  ${u.email.padEnd(20)} ${u.password.padEnd(12)} ${u.note}`),
+    ...(config.seedDemo ? ['Demo sign-ins:', ...DEMO_USERS.map((u) => `  ${u.email.padEnd(20)} ${u.password.padEnd(12)} ${u.note}`)] : []),
     config.smtpUrl ? '' : `Mail (password reset) is written to ${join(config.dataDir, 'outbox')}`,
     '',
   ].filter((l) => l !== '');

@@ -90,3 +90,20 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
   return true;
 }
+
+/**
+ * The first administrator of an installation without the demo: created from ADMIN_EMAIL and
+ * ADMIN_PASSWORD when no account has that email. An existing account is left as it is.
+ */
+export async function seedAdmin(db: Db, email: string, password: string): Promise<boolean> {
+  const normalized = email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalized)) throw new Error('ADMIN_EMAIL is not an email address');
+  if (password.length < 8) throw new Error('ADMIN_PASSWORD must be at least 8 characters');
+  const passwordHash = await hashPassword(password);
+  const created = await db
+    .insert(users)
+    .values({ email: normalized, passwordHash, firstName: 'Admin', admin: true, language: 'en' })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return created.length > 0;
+}
