@@ -36,6 +36,12 @@ describe('club search', () => {
     expect(filterClubs(clubs, 'nowhere')).toEqual([]);
   });
 
+  it('is fuzzy: a typo still finds the club (threshold 0.2), a different word does not', () => {
+    expect(filterClubs(clubs, 'fjordvong').map((c) => c.id)).toEqual([1]);
+    expect(filterClubs(clubs, 'ljungbaka').map((c) => c.id)).toEqual([2]);
+    expect(filterClubs(clubs, 'copenhagen')).toEqual([]);
+  });
+
   it('takes comma-separated terms', () => {
     expect(filterClubs(clubs, 'vejle, ljung').map((c) => c.id)).toEqual([1, 2]);
     expect(filterClubs(clubs, ' , ').map((c) => c.id)).toEqual([1, 2]);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Club } from '@golf/contract/api/clubs';
 import { api } from '../../../lib/api-client';
 import { clubKeys } from '../../../lib/current-club';
+import { fuzzySearch } from '../../../lib/fuzzy-search';
 
 /** GET clubs: the clubs the user may see. */
 export const clubsQueryOptions = () =>
@@ -14,21 +15,7 @@ export function useClubs() {
   return useQuery(clubsQueryOptions());
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-
-/** Comma-separated terms; a club matches when any term is found in its name, handle or city. */
+/** Clubs matching any of the comma-separated terms, fuzzily, by name, handle or city (§5). */
 export function filterClubs(clubs: readonly Club[], query: string): Club[] {
-  const terms = query
-    .split(',')
-    .map((term) => fold(term.trim()))
-    .filter(Boolean);
-  if (terms.length === 0) return [...clubs];
-  return clubs.filter((club) => {
-    const haystack = fold([club.name, club.handle, club.address.city].join(' '));
-    return terms.some((term) => haystack.includes(term));
-  });
+  return fuzzySearch(clubs, query, (club) => ({ name: club.name, handle: club.handle, city: club.address.city }));
 }
