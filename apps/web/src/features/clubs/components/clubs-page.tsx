@@ -19,8 +19,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import type { Club } from '@golf/contract/api/clubs';
 import { canCreateClub } from '@golf/contract/permissions';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { ListStates } from '../../../components/ui/list-states';
 import { useProfile } from '../../../lib/auth/session';
 import { countryName } from '../../../lib/current-club';
 import { errorText } from '../../../lib/error-text';
@@ -85,39 +84,39 @@ export function ClubsPage() {
         )}
       </Box>
 
-      {clubs.isPending ? (
-        <LoadingState rows={4} />
-      ) : clubs.isError ? (
-        <ErrorState error={clubs.error} title={t('clubs.loadFailed')} onRetry={() => void clubs.refetch()} />
-      ) : clubs.data.length === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState title={t('clubs.empty')} />
-        </Paper>
-      ) : shown.length === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState title={t('clubs.noMatch', { query: deferredQuery })} />
-        </Paper>
-      ) : (
-        <>
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {t('clubs.count', { count: shown.length })}
-          </Typography>
-          <Paper variant="outlined">
-            <List aria-label={t('clubs.listLabel')} disablePadding>
-              {shown.map((club, index) => (
-                <ClubRow
-                  key={club.id}
-                  club={club}
-                  current={club.id === clubId}
-                  divider={index < shown.length - 1}
-                  disabled={switching !== null}
-                  onChoose={() => void choose(club.id, fromSection)}
-                />
-              ))}
-            </List>
-          </Paper>
-        </>
-      )}
+      <ListStates
+        query={clubs}
+        errorTitle={t('clubs.loadFailed')}
+        empty={
+          clubs.data?.length === 0 ? (
+            <EmptyState title={t('clubs.empty')} />
+          ) : shown.length === 0 ? (
+            <EmptyState title={t('clubs.noMatch', { query: deferredQuery })} />
+          ) : null
+        }
+      >
+        {() => (
+          <>
+            <Typography variant="body2" color="text.secondary" aria-live="polite">
+              {t('clubs.count', { count: shown.length })}
+            </Typography>
+            <Paper variant="outlined">
+              <List aria-label={t('clubs.listLabel')} disablePadding>
+                {shown.map((club, index) => (
+                  <ClubRow
+                    key={club.id}
+                    club={club}
+                    current={club.id === clubId}
+                    divider={index < shown.length - 1}
+                    disabled={switching !== null}
+                    onChoose={() => void choose(club.id, fromSection)}
+                  />
+                ))}
+              </List>
+            </Paper>
+          </>
+        )}
+      </ListStates>
 
       {creating && (
         <CreateClubDialog

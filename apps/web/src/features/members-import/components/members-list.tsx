@@ -39,8 +39,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { MEMBER_FILTERS, type Member, type MemberFilter } from '@golf/contract/api/members';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { ListStates } from '../../../components/ui/list-states';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useMembers } from '../api/get-members';
@@ -218,130 +217,131 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
         </Paper>
       )}
 
-      {members.isPending ? (
-        <LoadingState rows={5} />
-      ) : members.isError ? (
-        <ErrorState error={members.error} title={t('members.loadFailed')} onRetry={() => void members.refetch()} />
-      ) : members.data.counts.all === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState title={t('members.empty')}>
-            <Button variant="contained" startIcon={<UploadFileIcon />} onClick={onImport} sx={{ mt: 2 }}>
-              {t('members.importFirst')}
-            </Button>
-          </EmptyState>
-        </Paper>
-      ) : items.length === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState title={deferredSearch.trim() ? t('members.noMatch', { query: deferredSearch }) : t(`members.emptyFilter.${filter}`)} />
-        </Paper>
-      ) : (
-        <Paper variant="outlined" sx={{ minWidth: 0, opacity: members.isPlaceholderData ? 0.6 : 1 }}>
-          {narrow ? (
-            <List aria-label={t('members.listLabel')} disablePadding>
-              <ListItem divider dense>
-                <Checkbox
-                  edge="start"
-                  checked={allOnPage}
-                  indeterminate={someOnPage && !allOnPage}
-                  onChange={(event) => togglePage(event.target.checked)}
-                  slotProps={{ input: { 'aria-label': t('members.selectPage') } }}
-                />
-                <Typography variant="body2" color="text.secondary">
-                  {t('members.selectPage')}
-                </Typography>
-              </ListItem>
-              {items.map((m, index) => (
-                <ListItem key={m.id} divider={index < items.length - 1} data-testid="member-row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+      <ListStates
+        query={members}
+        errorTitle={t('members.loadFailed')}
+        loadingRows={5}
+        empty={
+          members.data?.counts.all === 0 ? (
+            <EmptyState title={t('members.empty')}>
+              <Button variant="contained" startIcon={<UploadFileIcon />} onClick={onImport} sx={{ mt: 2 }}>
+                {t('members.importFirst')}
+              </Button>
+            </EmptyState>
+          ) : items.length === 0 ? (
+            <EmptyState title={deferredSearch.trim() ? t('members.noMatch', { query: deferredSearch }) : t(`members.emptyFilter.${filter}`)} />
+          ) : null
+        }
+      >
+        {() => (
+          <Paper variant="outlined" sx={{ minWidth: 0, opacity: members.isPlaceholderData ? 0.6 : 1 }}>
+            {narrow ? (
+              <List aria-label={t('members.listLabel')} disablePadding>
+                <ListItem divider dense>
                   <Checkbox
                     edge="start"
-                    checked={selected.has(m.id)}
-                    onChange={(event) => toggle(m, event.target.checked)}
-                    slotProps={{ input: { 'aria-label': t('members.selectMember', { name: memberName(m) }) } }}
+                    checked={allOnPage}
+                    indeterminate={someOnPage && !allOnPage}
+                    onChange={(event) => togglePage(event.target.checked)}
+                    slotProps={{ input: { 'aria-label': t('members.selectPage') } }}
                   />
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600 }}>{memberName(m)}</Typography>
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {m.union_number} · {m.email}
-                    </Typography>
-                    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
-                      <StatusChip member={m} />
-                      <MailedFlag member={m} />
-                    </Box>
-                  </Box>
-                  <BanButton member={m} busy={setStatus.isPending} onClick={() => void changeStatus(m)} />
+                  <Typography variant="body2" color="text.secondary">
+                    {t('members.selectPage')}
+                  </Typography>
                 </ListItem>
-              ))}
-            </List>
-          ) : (
-            <TableContainer>
-              <Table size="small" aria-label={t('members.listLabel')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={allOnPage}
-                        indeterminate={someOnPage && !allOnPage}
-                        onChange={(event) => togglePage(event.target.checked)}
-                        slotProps={{ input: { 'aria-label': t('members.selectPage') } }}
-                      />
-                    </TableCell>
-                    <TableCell>{t('members.columns.name')}</TableCell>
-                    <TableCell>{t('members.columns.unionNumber')}</TableCell>
-                    <TableCell>{t('members.columns.email')}</TableCell>
-                    <TableCell>{t('members.columns.status')}</TableCell>
-                    <TableCell>{t('members.columns.invited')}</TableCell>
-                    <TableCell align="right">
-                      <Box component="span" sx={visuallyHidden}>
-                        {t('members.columns.actions')}
+                {items.map((m, index) => (
+                  <ListItem key={m.id} divider={index < items.length - 1} data-testid="member-row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+                    <Checkbox
+                      edge="start"
+                      checked={selected.has(m.id)}
+                      onChange={(event) => toggle(m, event.target.checked)}
+                      slotProps={{ input: { 'aria-label': t('members.selectMember', { name: memberName(m) }) } }}
+                    />
+                    <Box sx={{ flex: 1, minWidth: 0 }}>
+                      <Typography sx={{ fontWeight: 600 }}>{memberName(m)}</Typography>
+                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                        {m.union_number} · {m.email}
+                      </Typography>
+                      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 0.5 }}>
+                        <StatusChip member={m} />
+                        <MailedFlag member={m} />
                       </Box>
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {items.map((m) => (
-                    <TableRow key={m.id} hover selected={selected.has(m.id)} data-testid="member-row">
+                    </Box>
+                    <BanButton member={m} busy={setStatus.isPending} onClick={() => void changeStatus(m)} />
+                  </ListItem>
+                ))}
+              </List>
+            ) : (
+              <TableContainer>
+                <Table size="small" aria-label={t('members.listLabel')}>
+                  <TableHead>
+                    <TableRow>
                       <TableCell padding="checkbox">
                         <Checkbox
-                          checked={selected.has(m.id)}
-                          onChange={(event) => toggle(m, event.target.checked)}
-                          slotProps={{ input: { 'aria-label': t('members.selectMember', { name: memberName(m) }) } }}
+                          checked={allOnPage}
+                          indeterminate={someOnPage && !allOnPage}
+                          onChange={(event) => togglePage(event.target.checked)}
+                          slotProps={{ input: { 'aria-label': t('members.selectPage') } }}
                         />
                       </TableCell>
-                      <TableCell sx={{ fontWeight: 600 }}>{memberName(m)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.union_number}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.email}</TableCell>
-                      <TableCell>
-                        <StatusChip member={m} />
-                      </TableCell>
-                      <TableCell>
-                        <MailedFlag member={m} showDate />
-                      </TableCell>
+                      <TableCell>{t('members.columns.name')}</TableCell>
+                      <TableCell>{t('members.columns.unionNumber')}</TableCell>
+                      <TableCell>{t('members.columns.email')}</TableCell>
+                      <TableCell>{t('members.columns.status')}</TableCell>
+                      <TableCell>{t('members.columns.invited')}</TableCell>
                       <TableCell align="right">
-                        <BanButton member={m} busy={setStatus.isPending} onClick={() => void changeStatus(m)} />
+                        <Box component="span" sx={visuallyHidden}>
+                          {t('members.columns.actions')}
+                        </Box>
                       </TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-          <TablePagination
-            component="div"
-            count={members.data.total}
-            page={page}
-            onPageChange={(_event, next) => setPage(next)}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
-            labelRowsPerPage={t('members.pageSize')}
-            labelDisplayedRows={({ from, to, count }) => t('members.displayedRows', { from, to, count })}
-            getItemAriaLabel={(type) => t(`members.page.${type}`)}
-          />
-        </Paper>
-      )}
+                  </TableHead>
+                  <TableBody>
+                    {items.map((m) => (
+                      <TableRow key={m.id} hover selected={selected.has(m.id)} data-testid="member-row">
+                        <TableCell padding="checkbox">
+                          <Checkbox
+                            checked={selected.has(m.id)}
+                            onChange={(event) => toggle(m, event.target.checked)}
+                            slotProps={{ input: { 'aria-label': t('members.selectMember', { name: memberName(m) }) } }}
+                          />
+                        </TableCell>
+                        <TableCell sx={{ fontWeight: 600 }}>{memberName(m)}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.union_number}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.email}</TableCell>
+                        <TableCell>
+                          <StatusChip member={m} />
+                        </TableCell>
+                        <TableCell>
+                          <MailedFlag member={m} showDate />
+                        </TableCell>
+                        <TableCell align="right">
+                          <BanButton member={m} busy={setStatus.isPending} onClick={() => void changeStatus(m)} />
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )}
+            <TablePagination
+              component="div"
+              count={members.data?.total ?? 0}
+              page={page}
+              onPageChange={(_event, next) => setPage(next)}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={PAGE_SIZES}
+              onRowsPerPageChange={(event) => {
+                setPageSize(Number(event.target.value));
+                setPage(0);
+              }}
+              labelRowsPerPage={t('members.pageSize')}
+              labelDisplayedRows={({ from, to, count }) => t('members.displayedRows', { from, to, count })}
+              getItemAriaLabel={(type) => t(`members.page.${type}`)}
+            />
+          </Paper>
+        )}
+      </ListStates>
 
       <Dialog open={dialog === 'invite'} onClose={invite.isPending ? undefined : () => setDialog(null)} maxWidth="xs" fullWidth aria-labelledby="invite-title">
         <DialogTitle id="invite-title">{t('members.invite.title')}</DialogTitle>

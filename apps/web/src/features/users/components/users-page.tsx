@@ -21,8 +21,7 @@ import type { ClubUser } from '@golf/contract/api/users';
 import { CLUB_ROLES } from '@golf/contract/roles';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { ListStates } from '../../../components/ui/list-states';
 import { useProfile } from '../../../lib/auth/session';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
@@ -96,42 +95,42 @@ export function UsersPage() {
         </Button>
       </Box>
 
-      {users.isPending ? (
-        <LoadingState rows={4} />
-      ) : users.isError ? (
-        <ErrorState error={users.error} title={t('users.loadFailed')} onRetry={() => void users.refetch()} />
-      ) : users.data.length === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState title={t('users.empty')} />
-        </Paper>
-      ) : shown.length === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState title={t('users.noMatch', { query: deferredQuery })} />
-        </Paper>
-      ) : (
-        <>
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
-            {t('users.count', { count: shown.length })}
-          </Typography>
-          <Paper variant="outlined">
-            <List aria-label={t('users.listLabel')} disablePadding>
-              {shown.map((user, index) => (
-                <UserRow
-                  key={user.id}
-                  user={user}
-                  self={user.id === profile.id}
-                  divider={index < shown.length - 1}
-                  roleLabel={roleLabel}
-                  language={i18n.language}
-                  onEdit={() => setEditing({ kind: 'edit', user })}
-                  onRoles={() => setEditing({ kind: 'roles', user })}
-                  onDelete={() => setEditing({ kind: 'delete', user })}
-                />
-              ))}
-            </List>
-          </Paper>
-        </>
-      )}
+      <ListStates
+        query={users}
+        errorTitle={t('users.loadFailed')}
+        empty={
+          users.data?.length === 0 ? (
+            <EmptyState title={t('users.empty')} />
+          ) : shown.length === 0 ? (
+            <EmptyState title={t('users.noMatch', { query: deferredQuery })} />
+          ) : null
+        }
+      >
+        {() => (
+          <>
+            <Typography variant="body2" color="text.secondary" aria-live="polite">
+              {t('users.count', { count: shown.length })}
+            </Typography>
+            <Paper variant="outlined">
+              <List aria-label={t('users.listLabel')} disablePadding>
+                {shown.map((user, index) => (
+                  <UserRow
+                    key={user.id}
+                    user={user}
+                    self={user.id === profile.id}
+                    divider={index < shown.length - 1}
+                    roleLabel={roleLabel}
+                    language={i18n.language}
+                    onEdit={() => setEditing({ kind: 'edit', user })}
+                    onRoles={() => setEditing({ kind: 'roles', user })}
+                    onDelete={() => setEditing({ kind: 'delete', user })}
+                  />
+                ))}
+              </List>
+            </Paper>
+          </>
+        )}
+      </ListStates>
 
       {editing?.kind === 'create' && (
         <UserDialog
