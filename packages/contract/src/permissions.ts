@@ -112,3 +112,18 @@ export function effectiveClubRoles(
   }
   return result;
 }
+
+/** Courses are read and edited with the 'courses' role in the club, or as admin (§6). */
+export function canEditCourses(subject: PermissionSubject | null | undefined, clubId: number | string): boolean {
+  return hasClubRole(subject, clubId, 'courses');
+}
+
+/**
+ * Creating, importing and deleting a course needs 'can see management' (§6) for this club: admin,
+ * or a region owner who holds the club's roles (an owner holds every role of the clubs in the
+ * regions they own).
+ */
+export function canCreateCourses(subject: PermissionSubject | null | undefined, clubId: number | string): boolean {
+  if (isAdmin(subject)) return true;
+  return isRegionOwner(subject) && hasClubRole(subject, clubId, 'courses');
+}

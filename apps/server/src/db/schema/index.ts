@@ -207,3 +207,167 @@ export const importUploads = pgTable('import_uploads', {
   fileName: text('file_name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** A club's course. Holes and tees belong to it and go with it. */
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull().references(() => clubs.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('courses_club_idx').on(t.clubId)],
+);
+
+/** A tee of a course (a set of tee boxes with a colour, e.g. 'Yellow'). */
+export const tees = pgTable(
+  'tees',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('tees_course_idx').on(t.courseId)],
+);
+
+/**
+ * A hole of a course. `order` is its 1-based number; the stroke index (handicap) is unique per
+ * course, which the service checks inside the saving transaction (swapping two holes' indexes in
+ * one save must be possible).
+ */
+export const holes = pgTable(
+  'holes',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    order: integer('order').notNull(),
+    name: text('name').notNull().default(''),
+    par: integer('par').notNull(),
+    handicap: integer('handicap'),
+    proGuideline: text('pro_guideline').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('holes_course_idx').on(t.courseId, t.order)],
+);
+
+/** Distance in metres from a tee to the green of a hole (§3 hole-tee link). */
+export const holeTees = pgTable(
+  'hole_tees',
+  {
+    holeId: integer('hole_id').notNull().references(() => holes.id, { onDelete: 'cascade' }),
+    teeId: integer('tee_id').notNull().references(() => tees.id, { onDelete: 'cascade' }),
+    distance: integer('distance').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.holeId, t.teeId] }), index('hole_tees_tee_idx').on(t.teeId)],
+);
+
+/** The drawing of a hole per drawing style: a GeoJSON FeatureCollection in longitude/latitude. */
+export const holeDrawings = pgTable(
+  'hole_drawings',
+  {
+    holeId: integer('hole_id').notNull().references(() => holes.id, { onDelete: 'cascade' }),
+    styleId: integer('style_id').notNull(),
+    document: jsonb('document').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.holeId, t.styleId] })],
+);
+
+/** A named set of pin positions for a course (e.g. 'Saturday medal'). */
+export const pinSetups = pgTable(
+  'pin_setups',
+  {
+    id: serial('id').primaryKey(),
+    clubId: integer('club_id').notNull().references(() => clubs.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('pin_setups_club_idx').on(t.clubId, t.courseId)],
+);
+
+/** A pin of a setup on a hole: metres in from the T-point and to the side (right positive). */
+export const pinPositions = pgTable(
+  'pin_positions',
+  {
+    pinSetupId: integer('pin_setup_id').notNull().references(() => pinSetups.id, { onDelete: 'cascade' }),
+    holeId: integer('hole_id').notNull().references(() => holes.id, { onDelete: 'cascade' }),
+    outMeters: integer('out_meters').notNull(),
+    sideMeters: integer('side_meters').notNull(),
+    /** The point in SRID 4326, computed from the hole's drawing when it has a green. */
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.pinSetupId, t.holeId] })],
+);
+
+/* The graphics catalogue (§3). Rows refer to each other by name, as the calls do. */
+
+export const graphicsThemes = pgTable('graphics_themes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  parentName: text('parent_name'),
+});
+
+export const graphicsGroups = pgTable('graphics_groups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const graphicsLayers = pgTable('graphics_layers', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  zIndex: integer('z_index').notNull(),
+});
+
+export const graphicsElements = pgTable('graphics_elements', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  groupName: text('group_name').notNull(),
+  layerName: text('layer_name').notNull(),
+  geometryType: text('geometry_type').notNull(),
+  shorthand: text('shorthand').notNull(),
+});
+
+export const graphicsAttributeUnits = pgTable('graphics_attribute_units', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+export const graphicsAttributes = pgTable('graphics_attributes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  attributeUnitName: text('attribute_unit_name').notNull(),
+});
+
+export const graphicsThemeAttributes = pgTable(
+  'graphics_theme_attributes',
+  {
+    themeName: text('theme_name').notNull(),
+    elementName: text('element_name').notNull(),
+    attributeName: text('attribute_name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.themeName, t.elementName, t.attributeName] })],
+);
+
+export const graphicsAttributeGraphics = pgTable(
+  'graphics_attribute_graphics',
+  {
+    elementName: text('element_name').notNull(),
+    attributeName: text('attribute_name').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.elementName, t.attributeName] })],
+);
+
+export const graphicsContexts = pgTable('graphics_contexts', {
+  name: text('name').primaryKey(),
+  elementNames: jsonb('element_names').$type<string[]>().notNull(),
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Hole drawings: a GeoJSON FeatureCollection (RFC 7946) in longitude/latitude (EPSG:4326).
+ * Every feature names its graphics element (§3 graphics catalogue) in `properties.element`.
+ * The play line ('play line' element) may carry a height in metres as the third coordinate of
+ * each vertex; that is what the elevation editor and the height profiles read.
+ */
+
+/** Limits of one drawing; the server refuses a drawing that exceeds them. */
+export const DRAWING_LIMITS = {
+  features: 2000,
+  verticesPerFeature: 20000,
+  vertices: 100000,
+  ringsPerPolygon: 200,
+  labelLength: 200,
+  /** Bytes of the request body of save_drawing. */
+  bodyBytes: 8 * 1024 * 1024,
+} as const;
+
+/** The drawing style fetched by the console (§9: "Drawing is fetched for style 1"). */
+export const EDIT_DRAWING_STYLE = 1;
+
+const Position = z.array(z.number()).min(2).max(3);
+export const PointGeometry = z.object({ type: z.literal('Point'), coordinates: Position });
+export const LineGeometry = z.object({ type: z.literal('LineString'), coordinates: z.array(Position) });
+export const PolygonGeometry = z.object({ type: z.literal('Polygon'), coordinates: z.array(z.array(Position)) });
+export const DrawingGeometry = z.discriminatedUnion('type', [PointGeometry, LineGeometry, PolygonGeometry]);
+export type DrawingGeometry = z.infer<typeof DrawingGeometry>;
+
+export const DrawingFeatureProperties = z
+  .object({
+    /** Name of the graphics element ('green', 'bunker', 'play line', ...). */
+    element: z.string().min(1).max(100),
+    /** Text of a label, or the caption of an icon. */
+    label: z.string().max(DRAWING_LIMITS.labelLength).optional(),
+    /** Icon name for 'icon' features. */
+    icon: z.string().max(100).optional(),
+    /** Element attributes set on this feature (e.g. rotation), by attribute name. */
+    attributes: z.record(z.string().max(100), z.union([z.string().max(200), z.number()])).optional(),
+  })
+  .strict();
+export type DrawingFeatureProperties = z.infer<typeof DrawingFeatureProperties>;
+
+export const DrawingFeature = z.object({
+  type: z.literal('Feature'),
+  /** Stable id of the feature inside the drawing (the editor uses UUIDs; imports use e.g. 'way/123'). */
+  id: z.string().min(1).max(100),
+  geometry: DrawingGeometry,
+  properties: DrawingFeatureProperties,
+});
+export type DrawingFeature = z.infer<typeof DrawingFeature>;
+
+export const Drawing = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(DrawingFeature).max(DRAWING_LIMITS.features, `A drawing has at most ${DRAWING_LIMITS.features} features`),
+});
+export type Drawing = z.infer<typeof Drawing>;
+
+export const emptyDrawing = (): Drawing => ({ type: 'FeatureCollection', features: [] });
+
+/** GET holes/{id}/drawing/1 and the answer of save_drawing. */
+export const DrawingResponse = z.object({
+  hole_id: z.number().int(),
+  course_id: z.number().int(),
+  style_id: z.number().int(),
+  drawing: Drawing,
+  /** Increases with every save; send it back to detect a save made meanwhile by someone else. */
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+});
+export type DrawingResponse = z.infer<typeof DrawingResponse>;
+
+/** POST holes/{holeId}/save_drawing. */
+export const SaveDrawingBody = z.object({
+  drawing: Drawing,
+  /** The version the edit started from; a newer saved version answers 409. */
+  version: z.number().int().min(0).optional(),
+});
+export type SaveDrawingBody = z.infer<typeof SaveDrawingBody>;
+
+/** One problem found in a drawing by the server's validation. */
+export const DrawingProblem = z.object({ feature: z.string(), message: z.string() });
+export type DrawingProblem = z.infer<typeof DrawingProblem>;
