@@ -29,4 +29,6 @@ await build({
   ],
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// The demo's course data (the Augusta National OSM export with its ODbL notice).
+cpSync('src/db/data', 'dist/data', { recursive: true });
 console.log('server built: dist/main.js');

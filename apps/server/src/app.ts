@@ -30,6 +30,11 @@ import { fileRoutes } from './modules/files/routes';
 import { galleryRoutes } from './modules/gallery/routes';
 import { hoursRoutes } from './modules/hours/routes';
 import { memberRoutes } from './modules/members/routes';
+import { courseRoutes, drawingRoutes } from './modules/courses/routes';
+import { pinRoutes } from './modules/pins/routes';
+import { statusRoutes } from './modules/status/routes';
+import { graphicsRoutes } from './modules/graphics/routes';
+import { courseImportRoutes } from './modules/course-import/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -142,6 +147,12 @@ export async function buildApp(
       translationRoutes(typed);
       galleryRoutes(typed, deps);
       hoursRoutes(typed, deps);
+      courseRoutes(typed, deps);
+      drawingRoutes(typed, deps);
+      pinRoutes(typed, deps);
+      statusRoutes(typed, deps);
+      graphicsRoutes(typed, deps);
+      courseImportRoutes(typed, deps);
       typed.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true }));
     },
     { prefix: '/api' },

@@ -59,7 +59,9 @@ function templateKey(demo: boolean): string {
     ...readdirSync(migrations).filter((f) => f.endsWith('.sql')).map((f) => join(migrations, f)),
     join(migrations, 'meta/_journal.json'),
     join(here, '../src/db/seed.ts'),
+    join(here, '../src/db/seed-graphics.ts'), join(here, '../../../packages/contract/src/graphics-catalogue.ts'),
     join(here, '../src/db/schema/index.ts'),
+    ...['../src/db/seed-courses.ts', '../src/db/data/augusta-national.geojson', '../src/modules/course-import/service.ts', '../../../packages/contract/src/geo/demo-course.ts', '../../../packages/contract/src/geo/osm-import.ts'].map((f) => join(here, f)),
   ];
   for (const f of files.sort()) hash.update(f).update(readFileSync(f));
   const pglitePackage = join(here, '../../../node_modules/@electric-sql/pglite/package.json');

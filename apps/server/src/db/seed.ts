@@ -3,6 +3,8 @@ import { CLUB_ROLES, type ClubRole } from '@golf/contract/roles';
 import { clubRegions, clubs, clubUserRoles, countries, drawingStyles, regionUsers, regions, users } from './schema/index';
 import type { Db } from '../platform/database';
 import { hashPassword } from '../platform/passwords';
+import { seedGraphics } from './seed-graphics';
+import { seedDemoCourses } from './seed-courses';
 
 const COUNTRIES: [string, string][] = [
   ['at', 'Austria'], ['be', 'Belgium'], ['ch', 'Switzerland'], ['cz', 'Czechia'], ['de', 'Germany'],
@@ -20,6 +22,7 @@ const DRAWING_STYLES: [number, string][] = [
 export async function seedReference(db: Db): Promise<void> {
   await db.insert(countries).values(COUNTRIES.map(([code, name]) => ({ code, name }))).onConflictDoNothing();
   await db.insert(drawingStyles).values(DRAWING_STYLES.map(([id, name]) => ({ id, name }))).onConflictDoNothing();
+  await seedGraphics(db);
 }
 
 export const DEMO_USERS = [
@@ -87,6 +90,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...CLUB_ROLES.map((role) => ({ clubId: dkClub.id, userId: owner.id, role })),
       ...staffRoles.map((role) => ({ clubId: dkClub.id, userId: staff.id, role })),
     ]);
+    await seedDemoCourses(tx, { clubId: dkClub.id });
   });
   return true;
 }

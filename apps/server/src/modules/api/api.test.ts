@@ -92,7 +92,7 @@ describe(`the API as a whole (${testDatabaseKind})`, () => {
       expect((await call(t.app, 'GET', '/%61pi/clubs-list')).statusCode).toBe(401);
       const res = await call(t.app, 'GET', '/%61pi/clubs-list', { token: admin });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toHaveLength(2);
+      expect(res.json()).toHaveLength(3);
     });
   });
 

@@ -158,6 +158,64 @@ const ROWS: Row[] = [
     url: (ids) => `/api/clubs/${ids.seClubId}/logo`,
     expected: { admin: 200, owner: 403, staff: 403, swede: 200, anonymous: 401 },
   },
+  {
+    name: 'list the Danish courses',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/courses`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'list the Swedish courses (the Swede holds courses)',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/courses`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, anonymous: 401 },
+  },
+  {
+    name: 'create a Danish course (management: admin or region owner)',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/courses`,
+    body: (_ids, actor) => ({ name: `Matrix course of ${actor}`, holes: [{ par: 4 }] }),
+    expected: { admin: 201, owner: 201, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'create a Swedish course (the courses role alone may not)',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.seClubId}/courses`,
+    body: (_ids, actor) => ({ name: `Matrix course of ${actor}`, holes: [{ par: 4 }] }),
+    expected: { admin: 201, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'list the Danish tees',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tees`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'list the Danish pin setups',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/pin-setups`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'status checks of the Danish drawings',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/status/self-intersections`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+  },
+  { name: 'graphics catalogue', method: 'GET', url: () => '/api/graphics', expected: all(200) },
+  {
+    name: 'elements for editing in the Danish club',
+    method: 'GET',
+    url: (ids) => `/api/graphics/elements-for-edit?club_id=${ids.dkClubId}`,
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+  },
+  {
+    name: 'add a graphics element (admin only)',
+    method: 'POST',
+    url: () => '/api/graphics/elements',
+    body: () => ({ name: 'matrix marker', groupName: 'Markers', layerName: 'Markers', geometryType: 'point', shorthand: 'MX' }),
+    expected: { admin: 201, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+  },
   { name: 'countries', method: 'GET', url: () => '/api/countries', expected: all(200) },
   { name: 'drawing styles', method: 'GET', url: () => '/api/drawing_styles', expected: all(200) },
   { name: 'roles', method: 'GET', url: () => '/api/roles', expected: all(200) },
@@ -229,7 +287,7 @@ describe(`permission matrix (${testDatabaseKind})`, () => {
   it('left the refused calls without effect', async () => {
     const admin = await signIn(t.app, ...DEMO.admin);
     const clubs = (await call(t.app, 'GET', '/api/clubs', { token: admin })).json() as { handle: string; name: string; active: boolean }[];
-    expect(clubs.map((c) => c.handle).sort()).toEqual(['fjordvang', 'ljungbacka', 'matrix-admin']);
+    expect(clubs.map((c) => c.handle).sort()).toEqual(['augusta-national', 'fjordvang', 'ljungbacka', 'matrix-admin']);
     expect(clubs.find((c) => c.handle === 'fjordvang')).toMatchObject({ name: 'Fjordvang Golfklub', active: true });
     // Signed out by the last row.
     expect((await call(t.app, 'PUT', '/api/authenticated', { token: tokens.staff })).statusCode).toBe(401);

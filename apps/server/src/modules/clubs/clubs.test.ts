@@ -49,8 +49,9 @@ describe(`clubs (${testDatabaseKind})`, () => {
       const res = await get('admin', '/api/clubs');
       expect(res.statusCode).toBe(200);
       const list = z.array(Club).parse(res.json());
-      expect(list.map((c) => c.name)).toEqual(['Fjordvang Golfklub', 'Ljungbacka Golfklubb']);
-      expect(list[0]).toMatchObject({
+      expect(list.map((c) => c.name)).toEqual(['Augusta National Golf Club', 'Fjordvang Golfklub', 'Ljungbacka Golfklubb']);
+      expect(list[0]).toMatchObject({ handle: 'augusta-national', srid: 4326, region_ids: [], active: true });
+      expect(list[1]).toMatchObject({
         id: ids.dkClubId,
         handle: 'fjordvang',
         srid: 4326,
@@ -60,11 +61,12 @@ describe(`clubs (${testDatabaseKind})`, () => {
         drawing_style_id: 6,
         position: { longitude: 9.5357, latitude: 55.7113 },
       });
-      expect(list[1]).toMatchObject({ id: ids.seClubId, handle: 'ljungbacka', srid: 3006, region_ids: [ids.seRegionId] });
+      expect(list[2]).toMatchObject({ id: ids.seClubId, handle: 'ljungbacka', srid: 3006, region_ids: [ids.seRegionId] });
 
       const names = await get('admin', '/api/clubs-list');
       expect(names.statusCode).toBe(200);
       expect(z.array(ClubListItem).parse(names.json())).toEqual([
+        { id: list[0].id, name: 'Augusta National Golf Club', active: true },
         { id: ids.dkClubId, name: 'Fjordvang Golfklub', active: true },
         { id: ids.seClubId, name: 'Ljungbacka Golfklubb', active: true },
       ]);

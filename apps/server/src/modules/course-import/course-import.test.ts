@@ -1,0 +1,165 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportPlan, MAX_IMPORT_BYTES } from '@golf/contract/api/course-import';
+import { Course } from '@golf/contract/api/courses';
+import { Drawing, EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
+import { EL } from '@golf/contract/graphics-catalogue';
+import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION } from '@golf/contract/geo/osm-import';
+import { courses, holeDrawings, holes } from '../../db/schema/index';
+import { buildTestApp, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { fileForm, postForm } from '../../../test/images';
+
+// Real OpenStreetMap data: © OpenStreetMap contributors, ODbL (see apps/server/src/db/data/README.md).
+const AUGUSTA = readFileSync(join(import.meta.dirname, '../../db/data/augusta-national.geojson'));
+// Hand-made OSM XML: two holes, greens, a tee, a multipolygon fairway, a bunker and a pin.
+const TWO_HOLES = readFileSync(join(import.meta.dirname, 'fixtures/two-holes.osm'));
+
+describe(`course import (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let ids: DemoIds;
+  let admin: string;
+  let owner: string;
+  let staff: string;
+  let coursesRole: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ids = await demoIds(t);
+    // Edits courses in club 1 but may not create them (not a region owner).
+    await createUser(t, { email: 'course-editor@example.com', password: 'course-editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } });
+    [admin, owner, staff, coursesRole] = await Promise.all([
+      signIn(t.app, ...DEMO.admin),
+      signIn(t.app, ...DEMO.owner),
+      signIn(t.app, ...DEMO.staff),
+      signIn(t.app, 'course-editor@example.com', 'course-editor-pw'),
+    ]);
+  });
+  afterAll(() => t?.close());
+
+  const url = (clubId: number, path: string) => `/api/clubs/${clubId}/courses/import${path}`;
+  const send = (token: string | null, clubId: number, path: string, data: Buffer, filename: string, field = 'data', type = 'application/octet-stream') =>
+    postForm(t.app, url(clubId, path), token, fileForm(field, data, filename, type));
+  const preview = (token: string | null, data: Buffer, filename: string, clubId = ids.dkClubId) => send(token, clubId, '/preview', data, filename);
+  const courseCount = async () => (await t.database.db.select({ id: courses.id }).from(courses)).length;
+
+  it('previews the Augusta National fixture: 18 holes with greens, tees and the OSM attribution', async () => {
+    const res = await preview(owner, AUGUSTA, 'augusta-national.geojson');
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = ImportPlan.parse(res.json());
+    expect(plan.holes).toHaveLength(18);
+    expect(plan.holes.map((h) => h.ref)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    expect(plan.holes.every((h) => h.counts[EL.green] === 1 && (h.counts[EL.tee] ?? 0) >= 1)).toBe(true);
+    expect(plan.name).toBe('Augusta National Golf Club');
+    expect(plan.attribution).toBe(OSM_ATTRIBUTION);
+    expect(plan.unmatched[EL.green]).toBe(2);
+    expect(plan.warnings.some((w) => w.includes('relation/13998937'))).toBe(true);
+  });
+
+  it('creates nothing on preview', async () => {
+    const before = await courseCount();
+    expect((await preview(admin, AUGUSTA, 'augusta.json')).statusCode).toBe(200);
+    expect(await courseCount()).toBe(before);
+  });
+
+  it('confirms: creates the course with 18 holes and their drawings in the edit style', async () => {
+    const res = await send(owner, ids.dkClubId, '?name=Augusta%20test', AUGUSTA, 'augusta-national.geojson');
+    expect(res.statusCode, res.body).toBe(201);
+    const course = Course.parse(res.json());
+    expect(course).toMatchObject({ club_id: ids.dkClubId, name: 'Augusta test' });
+    expect(course.holes.map((h) => h.order)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
+    expect(course.holes.every((h) => h.has_drawing)).toBe(true);
+    expect(course.holes[0]).toMatchObject({ name: 'Tea Olive', par: 4, handicap: 9 });
+    expect(course.holes.reduce((s, h) => s + h.par, 0)).toBe(72);
+
+    const db = t.database.db;
+    const rows = await db.select().from(holes).where(eq(holes.courseId, course.id)).orderBy(holes.order);
+    expect(rows.map((r) => r.name)).toEqual(course.holes.map((h) => h.name));
+    const drawings = await db.select().from(holeDrawings).where(and(eq(holeDrawings.holeId, rows[11].id), eq(holeDrawings.styleId, EDIT_DRAWING_STYLE)));
+    expect(drawings).toHaveLength(1);
+    expect(drawings[0].version).toBe(1);
+    const drawing = Drawing.parse(drawings[0].document);
+    expect(drawing.features.filter((f) => f.properties.element === EL.green)).toHaveLength(1);
+    expect(drawing.features.map((f) => f.id)).toContain('way/855657865'); // the tee 2 m behind hole 12's line start
+    expect(drawing.features.find((f) => f.properties.element === EL.playLine)?.id).toBe('way/855657869');
+    const all = await db.select({ holeId: holeDrawings.holeId }).from(holeDrawings).innerJoin(holes, eq(holes.id, holeDrawings.holeId)).where(eq(holes.courseId, course.id));
+    expect(all).toHaveLength(18);
+  });
+
+  it("names the course after the file's golf course without a name in the query", async () => {
+    const res = await send(admin, ids.seClubId, '', AUGUSTA, 'augusta.geojson');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(Course.parse(res.json())).toMatchObject({ club_id: ids.seClubId, name: 'Augusta National Golf Club' });
+  });
+
+  it('imports an OpenStreetMap XML export', async () => {
+    const res = await preview(owner, TWO_HOLES, 'two-holes.osm');
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = ImportPlan.parse(res.json());
+    expect(plan.holes.map((h) => [h.ref, h.name, h.par, h.handicap])).toEqual([[1, 'Fjorden', 4, 2], [2, 'Bakken', 4, 1]]);
+    expect(plan.holes[0].counts).toMatchObject({ [EL.green]: 1, [EL.tee]: 1, [EL.fairway]: 1 });
+    expect(plan.holes[1].counts).toMatchObject({ [EL.green]: 1, [EL.bunker]: 1, [EL.pinPosition]: 1 });
+    const fairway = plan.holes[0].drawing.features.find((f) => f.properties.element === EL.fairway)!;
+    expect(fairway.id).toBe('relation/105');
+    expect(fairway.geometry.coordinates).toHaveLength(2);
+
+    const created = await send(owner, ids.dkClubId, '?name=Two%20holes', TWO_HOLES, 'two-holes.osm');
+    expect(created.statusCode, created.body).toBe(201);
+    const course = Course.parse(created.json());
+    expect(course.holes.map((h) => h.name)).toEqual(['Fjorden', 'Bakken']);
+  });
+
+  it('answers 403 to staff without the right to create courses, to a courses editor and for another club', async () => {
+    const before = await courseCount();
+    for (const token of [staff, coursesRole]) {
+      expect((await preview(token, TWO_HOLES, 'two-holes.osm')).statusCode).toBe(403);
+      expect((await send(token, ids.dkClubId, '', TWO_HOLES, 'two-holes.osm')).statusCode).toBe(403);
+    }
+    expect((await preview(owner, TWO_HOLES, 'two-holes.osm', ids.seClubId)).statusCode).toBe(403);
+    expect((await send(owner, ids.seClubId, '', TWO_HOLES, 'two-holes.osm')).statusCode).toBe(403);
+    expect((await preview(null, TWO_HOLES, 'two-holes.osm')).statusCode).toBe(401);
+    expect(await courseCount()).toBe(before);
+  });
+
+  it('answers 404 for a club that does not exist', async () => {
+    expect((await preview(admin, TWO_HOLES, 'two-holes.osm', 999999)).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['a file that is neither GeoJSON nor OSM', Buffer.from('ref,par\n1,4\n'), 'holes.csv', /neither GeoJSON nor an OpenStreetMap export/],
+    ['bad JSON', Buffer.from('{"type": "FeatureCollection", "features": [ '), 'course.geojson', /not valid JSON/],
+    ['JSON that is not a FeatureCollection', Buffer.from('{"type": "Feature", "geometry": null, "properties": {}}'), 'course.json', /not a GeoJSON FeatureCollection/],
+    ['XML without OSM data', Buffer.from('<?xml version="1.0"?><gpx><trk/></gpx>'), 'track.osm', /holds no OpenStreetMap data/],
+    ['broken XML', Buffer.from('<osm><node id="1" lat="1" lon="2"></osm>'), 'broken.osm', /not valid XML/],
+    ['an empty file', Buffer.alloc(0), 'empty.geojson', /empty/],
+    [
+      'GeoJSON without hole lines',
+      Buffer.from(JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { golf: 'green' }, geometry: { type: 'Point', coordinates: [9.5, 55.7] } }] })),
+      'greens.geojson',
+      new RegExp(NO_HOLES_MESSAGE),
+    ],
+  ])('answers 400 for %s', async (_what, data, filename, message) => {
+    const before = await courseCount();
+    for (const path of ['/preview', '']) {
+      const res = await send(owner, ids.dkClubId, path, data, filename);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toMatch(message);
+    }
+    expect(await courseCount()).toBe(before);
+  });
+
+  it('answers 400 for a file in another field and 415 without multipart', async () => {
+    const res = await send(owner, ids.dkClubId, '/preview', TWO_HOLES, 'two-holes.osm', 'file');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/"data"/);
+    const json = await t.app.inject({ method: 'POST', url: url(ids.dkClubId, '/preview'), headers: { authorization: `Bearer ${owner}` }, payload: { a: 1 } });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('answers 413 for a file over MAX_IMPORT_BYTES', async () => {
+    const big = Buffer.alloc(MAX_IMPORT_BYTES + 1024, 0x20);
+    const res = await preview(owner, big, 'huge.geojson');
+    expect(res.statusCode).toBe(413);
+  });
+});

@@ -1,0 +1,117 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Drawing, DRAWING_LIMITS, DrawingFeature, emptyDrawing, type DrawingResponse, type SaveDrawingBody } from '@golf/contract/api/drawings';
+import { GEOMETRY_TYPES, type GeometryType } from '@golf/contract/api/graphics';
+import { validateDrawing } from '@golf/contract/geo/validate';
+import { graphicsElements, holeDrawings } from '../../db/schema/index';
+import type { DbOrTx } from '../../platform/database';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { holeOfClub } from './service';
+
+const SAVED_MEANWHILE = 'Someone else saved this hole meanwhile; reload to see their changes';
+
+type DrawingRow = typeof holeDrawings.$inferSelect;
+
+type Log = { warn(obj: object, msg: string): void };
+
+/**
+ * The stored document as a drawing. One written under older rules is shown as far as its
+ * features still validate (the others are logged and left out), never as a 500.
+ */
+function readDocument(document: unknown, holeId: number, log?: Log): Drawing {
+  const parsed = Drawing.safeParse(document);
+  if (parsed.success) return parsed.data;
+  const features = (document as { features?: unknown } | null)?.features;
+  const valid = Array.isArray(features)
+    ? features.flatMap((f) => {
+        const r = DrawingFeature.safeParse(f);
+        return r.success ? [r.data] : [];
+      })
+    : [];
+  log?.warn({ holeId, issues: parsed.error.issues.slice(0, 5) }, 'stored hole drawing no longer validates');
+  return { type: 'FeatureCollection', features: valid.slice(0, DRAWING_LIMITS.features) };
+}
+
+function present(holeId: number, courseId: number, styleId: number, row: DrawingRow | undefined, log?: Log): DrawingResponse {
+  return {
+    hole_id: holeId,
+    course_id: courseId,
+    style_id: styleId,
+    drawing: row ? readDocument(row.document, holeId, log) : emptyDrawing(),
+    version: row?.version ?? 0,
+    updated_at: row ? row.updatedAt.toISOString() : null,
+  };
+}
+
+/** The saved drawings of holes in one style, by hole id (holes never drawn are left out). */
+export async function savedDrawings(db: DbOrTx, holeIds: number[], styleId: number): Promise<Map<number, Drawing>> {
+  if (holeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ holeId: holeDrawings.holeId, document: holeDrawings.document })
+    .from(holeDrawings)
+    .where(and(inArray(holeDrawings.holeId, holeIds), eq(holeDrawings.styleId, styleId)));
+  return new Map(rows.map((r) => [r.holeId, r.document as Drawing]));
+}
+
+/** GET clubs/{clubId}/holes/{holeId}/drawing/{styleId}: version 0 and an empty collection when never saved. */
+export async function getDrawing(db: DbOrTx, clubId: number, holeId: number, styleId: number, log?: Log): Promise<DrawingResponse> {
+  const hole = await holeOfClub(db, clubId, holeId);
+  const [row] = await db.select().from(holeDrawings).where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId)));
+  return present(holeId, hole.courseId, styleId, row, log);
+}
+
+/** The catalogue's elements by name with their geometry type, as drawings are checked against them. */
+export async function elementGeometries(db: DbOrTx): Promise<Map<string, GeometryType>> {
+  const rows = await db.select({ name: graphicsElements.name, geometryType: graphicsElements.geometryType }).from(graphicsElements);
+  const map = new Map<string, GeometryType>();
+  for (const r of rows) if ((GEOMETRY_TYPES as readonly string[]).includes(r.geometryType)) map.set(r.name, r.geometryType as GeometryType);
+  return map;
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}
+
+/**
+ * POST clubs/{clubId}/holes/{holeId}/save_drawing: validates the drawing against the catalogue and
+ * the geometry rules (400 listing every problem), then writes it in one statement. With `version`
+ * the write happens only when the stored version is still that one (409 otherwise).
+ */
+export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, userId: number, input: SaveDrawingBody, styleId: number): Promise<DrawingResponse> {
+  const hole = await holeOfClub(db, clubId, holeId);
+  const problems = validateDrawing(input.drawing, await elementGeometries(db));
+  if (problems.length > 0) {
+    throw badRequest(
+      `The drawing has ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`,
+      problems.map((p) => ({ path: p.feature, message: p.message })),
+    );
+  }
+  const document = input.drawing;
+  let rows: DrawingRow[];
+  try {
+    if (input.version === undefined) {
+      rows = await db
+        .insert(holeDrawings)
+        .values({ holeId, styleId, document, version: 1, updatedBy: userId })
+        .onConflictDoUpdate({
+          target: [holeDrawings.holeId, holeDrawings.styleId],
+          set: { document, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` },
+        })
+        .returning();
+    } else if (input.version === 0) {
+      // Started from "never saved": only a first save may go through.
+      rows = await db.insert(holeDrawings).values({ holeId, styleId, document, version: 1, updatedBy: userId }).onConflictDoNothing().returning();
+    } else {
+      rows = await db
+        .update(holeDrawings)
+        .set({ document, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
+        .where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId), eq(holeDrawings.version, input.version)))
+        .returning();
+    }
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw notFound('Hole not found');
+    throw err;
+  }
+  if (rows.length === 0) throw conflict(SAVED_MEANWHILE);
+  return present(holeId, hole.courseId, styleId, rows[0]);
+}

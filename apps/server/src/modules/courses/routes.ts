@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { ClubIdParams, ErrorResponse, Id } from '@golf/contract/api/common';
+import {
+  Course,
+  CourseIdParams,
+  CoursesResponse,
+  CreateCourseBody,
+  CreateTeeBody,
+  Hole,
+  HoleIdParams,
+  HolesTeesQuery,
+  HolesTeesResponse,
+  Tee,
+  TeesResponse,
+  UpdateCourseBody,
+  UpdateHoleBody,
+  UpdateTeeBody,
+} from '@golf/contract/api/courses';
+import { DRAWING_LIMITS, DrawingResponse, EDIT_DRAWING_STYLE, SaveDrawingBody } from '@golf/contract/api/drawings';
+import { requireAuth, type AppDeps, type TypedApp } from '../../app';
+import { getDrawing, saveDrawing } from './drawing-service';
+import {
+  assertCourseCreator,
+  assertCourseEditor,
+  createCourse,
+  createTee,
+  deleteCourse,
+  deleteTee,
+  listCourses,
+  listHoleTees,
+  listTees,
+  updateCourse,
+  updateHole,
+  updateTee,
+} from './service';
+
+const tags = ['courses'];
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+/** Drawing styles a hole may be drawn in (the drawing_styles reference data). */
+export const MAX_DRAWING_STYLE = 6;
+const DrawingParams = HoleIdParams.extend({ styleId: z.coerce.number().int().min(1).max(MAX_DRAWING_STYLE) });
+const CourseQuery = z.object({ course_id: Id.optional() });
+
+/** Courses, tees, holes and hole-tee distances (§7 "Courses, holes, tees"); role courses. */
+export function courseRoutes(app: TypedApp, { db }: AppDeps) {
+  app.get('/clubs/:clubId/courses', { schema: { tags, params: ClubIdParams, response: { 200: CoursesResponse, ...errors } } }, async (request) => {
+    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+    return listCourses(db, request.params.clubId);
+  });
+
+  app.post(
+    '/clubs/:clubId/courses',
+    { schema: { tags, params: ClubIdParams, body: CreateCourseBody, response: { 201: Course, ...errors } } },
+    async (request, reply) => {
+      await assertCourseCreator(db, requireAuth(request).subject, request.params.clubId);
+      return reply.status(201).send(await createCourse(db, request.params.clubId, request.body));
+    },
+  );
+
+  app.put(
+    '/clubs/:clubId/courses/:id',
+    { schema: { tags, params: CourseIdParams, body: UpdateCourseBody, response: { 200: Course, ...errors } } },
+    async (request) => {
+      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+      return updateCourse(db, request.params.clubId, request.params.id, request.body);
+    },
+  );
+
+  app.delete('/clubs/:clubId/courses/:id', { schema: { tags, params: CourseIdParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await assertCourseCreator(db, requireAuth(request).subject, request.params.clubId);
+    await deleteCourse(db, request.params.clubId, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.get(
+    '/clubs/:clubId/tees',
+    { schema: { tags, params: ClubIdParams, querystring: CourseQuery, response: { 200: TeesResponse, ...errors } } },
+    async (request) => {
+      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+      return listTees(db, request.params.clubId, request.query.course_id);
+    },
+  );
+
+  app.post('/clubs/:clubId/tees', { schema: { tags, params: ClubIdParams, body: CreateTeeBody, response: { 201: Tee, ...errors } } }, async (request, reply) => {
+    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+    return reply.status(201).send(await createTee(db, request.params.clubId, request.body));
+  });
+
+  app.put('/clubs/:clubId/tees/:id', { schema: { tags, params: CourseIdParams, body: UpdateTeeBody, response: { 200: Tee, ...errors } } }, async (request) => {
+    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+    return updateTee(db, request.params.clubId, request.params.id, request.body);
+  });
+
+  app.delete('/clubs/:clubId/tees/:id', { schema: { tags, params: CourseIdParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+    await deleteTee(db, request.params.clubId, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.put('/clubs/:clubId/holes/:holeId', { schema: { tags, params: HoleIdParams, body: UpdateHoleBody, response: { 200: Hole, ...errors } } }, async (request) => {
+    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+    return updateHole(db, request.params.clubId, request.params.holeId, request.body);
+  });
+
+  app.get(
+    '/clubs/:clubId/holes_tees',
+    { schema: { tags, params: ClubIdParams, querystring: HolesTeesQuery, response: { 200: HolesTeesResponse, ...errors } } },
+    async (request) => {
+      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+      return listHoleTees(db, request.params.clubId, request.query.course_id);
+    },
+  );
+}
+
+/** Hole drawings (§7 "GET holes/{id}/drawing/1; POST holes/{holeId}/save_drawing"); role courses. */
+export function drawingRoutes(app: TypedApp, { db }: AppDeps) {
+  app.get(
+    '/clubs/:clubId/holes/:holeId/drawing/:styleId',
+    { schema: { tags, params: DrawingParams, response: { 200: DrawingResponse, ...errors } } },
+    async (request) => {
+      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+      return getDrawing(db, request.params.clubId, request.params.holeId, request.params.styleId, request.log);
+    },
+  );
+
+  app.post(
+    '/clubs/:clubId/holes/:holeId/save_drawing',
+    {
+      bodyLimit: DRAWING_LIMITS.bodyBytes,
+      schema: { tags, params: HoleIdParams, body: SaveDrawingBody, response: { 200: DrawingResponse, ...errors, 409: ErrorResponse, 413: ErrorResponse } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      await assertCourseEditor(db, auth.subject, request.params.clubId);
+      return saveDrawing(db, request.params.clubId, request.params.holeId, auth.userId, request.body, EDIT_DRAWING_STYLE);
+    },
+  );
+}

@@ -1,0 +1,178 @@
+import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  GEOMETRY_TYPES,
+  type Attribute,
+  type AttributeGraphic,
+  type Context,
+  type CreateAttributeBody,
+  type CreateElementBody,
+  type Element,
+  type ElementForEdit,
+  type GeometryType,
+  type GraphicsResponse,
+  type ThemeAttribute,
+} from '@golf/contract/api/graphics';
+import {
+  clubs,
+  drawingStyles,
+  graphicsAttributeGraphics,
+  graphicsAttributes,
+  graphicsAttributeUnits,
+  graphicsContexts,
+  graphicsElements,
+  graphicsGroups,
+  graphicsLayers,
+  graphicsThemeAttributes,
+  graphicsThemes,
+} from '../../db/schema/index';
+import type { DbOrTx } from '../../platform/database';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors';
+
+type GraphicsPart = Omit<GraphicsResponse, 'geometryTypes'>;
+
+/** GET graphics/themes. */
+export function listThemes(db: DbOrTx): Promise<GraphicsPart['themes']> {
+  return db.select().from(graphicsThemes).orderBy(asc(graphicsThemes.id));
+}
+
+/** GET graphics/groups. */
+export function listGroups(db: DbOrTx): Promise<GraphicsPart['groups']> {
+  return db.select().from(graphicsGroups).orderBy(asc(graphicsGroups.id));
+}
+
+/** GET graphics/layers, bottom to top. */
+export function listLayers(db: DbOrTx): Promise<GraphicsPart['layers']> {
+  return db.select().from(graphicsLayers).orderBy(asc(graphicsLayers.zIndex), asc(graphicsLayers.id));
+}
+
+function asGeometryType(value: string): GeometryType {
+  if (!(GEOMETRY_TYPES as readonly string[]).includes(value)) throw new Error(`graphics element with geometry type ${value}`);
+  return value as GeometryType;
+}
+
+/** GET graphics/elements. */
+export async function listElements(db: DbOrTx): Promise<Element[]> {
+  const rows = await db.select().from(graphicsElements).orderBy(asc(graphicsElements.id));
+  return rows.map((r) => ({ ...r, geometryType: asGeometryType(r.geometryType) }));
+}
+
+/** GET graphics/attribute-units. */
+export function listAttributeUnits(db: DbOrTx): Promise<GraphicsPart['attributeUnits']> {
+  return db.select().from(graphicsAttributeUnits).orderBy(asc(graphicsAttributeUnits.id));
+}
+
+/** GET graphics/attributes. */
+export function listAttributes(db: DbOrTx): Promise<Attribute[]> {
+  return db.select().from(graphicsAttributes).orderBy(asc(graphicsAttributes.id));
+}
+
+/** GET graphics/theme-attributes. */
+export function listThemeAttributes(db: DbOrTx): Promise<ThemeAttribute[]> {
+  return db
+    .select()
+    .from(graphicsThemeAttributes)
+    .orderBy(asc(graphicsThemeAttributes.themeName), asc(graphicsThemeAttributes.elementName), asc(graphicsThemeAttributes.attributeName));
+}
+
+/** GET graphics/attribute-graphics: the default attribute values of each element. */
+export function listAttributeGraphics(db: DbOrTx): Promise<AttributeGraphic[]> {
+  return db
+    .select()
+    .from(graphicsAttributeGraphics)
+    .orderBy(asc(graphicsAttributeGraphics.elementName), asc(graphicsAttributeGraphics.attributeName));
+}
+
+/** GET graphics/contexts: the editor screens and the elements each may draw. */
+export async function listContexts(db: DbOrTx): Promise<Context[]> {
+  const rows = await db.select().from(graphicsContexts).orderBy(asc(graphicsContexts.name));
+  return rows.map((r) => ({ name: r.name, elementNames: r.elementNames }));
+}
+
+/** GET graphics: the whole catalogue in one answer. */
+export async function getGraphics(db: DbOrTx): Promise<GraphicsResponse> {
+  const [themes, groups, layers, elements, attributes, attributeUnits, themeAttributes, attributeGraphics, contexts] = await Promise.all([
+    listThemes(db),
+    listGroups(db),
+    listLayers(db),
+    listElements(db),
+    listAttributes(db),
+    listAttributeUnits(db),
+    listThemeAttributes(db),
+    listAttributeGraphics(db),
+    listContexts(db),
+  ]);
+  return { themes, groups, layers, elements, attributes, attributeUnits, themeAttributes, attributeGraphics, geometryTypes: [...GEOMETRY_TYPES], contexts };
+}
+
+/** The club's drawing style and the theme of the same name. */
+async function clubTheme(db: DbOrTx, clubId: number): Promise<{ drawingStyleId: number; themeName: string }> {
+  const [row] = await db
+    .select({ drawingStyleId: clubs.drawingStyleId, themeName: drawingStyles.name })
+    .from(clubs)
+    .leftJoin(drawingStyles, eq(drawingStyles.id, clubs.drawingStyleId))
+    .where(eq(clubs.id, clubId));
+  if (!row) throw notFound('Club not found');
+  return { drawingStyleId: row.drawingStyleId, themeName: row.themeName ?? '' };
+}
+
+/** GET graphics/contexts/{clubId}: the contexts with the club's drawing style and theme. */
+export async function clubContexts(db: DbOrTx, clubId: number) {
+  return { ...(await clubTheme(db, clubId)), contexts: await listContexts(db) };
+}
+
+/**
+ * GET graphics/elements-for-edit?club_id=: each element with its layer's z-index and its style,
+ * the defaults overridden by the theme's ancestors and then by the club's theme itself.
+ */
+export async function elementsForEdit(db: DbOrTx, clubId: number): Promise<ElementForEdit[]> {
+  const { themeName } = await clubTheme(db, clubId);
+  const [elements, layers, themes, themeValues, defaults] = await Promise.all([
+    listElements(db),
+    listLayers(db),
+    listThemes(db),
+    listThemeAttributes(db),
+    listAttributeGraphics(db),
+  ]);
+  // The theme chain, root first; a cycle in the parents stops the walk.
+  const parents = new Map(themes.map((t) => [t.name, t.parentName]));
+  const chain: string[] = [];
+  for (let name: string | null | undefined = themeName; name && parents.has(name) && !chain.includes(name); name = parents.get(name)) chain.unshift(name);
+  const zIndex = new Map(layers.map((l) => [l.name, l.zIndex]));
+  return elements.map((element) => {
+    const style: Record<string, string> = {};
+    for (const d of defaults) if (d.elementName === element.name) style[d.attributeName] = d.value;
+    for (const theme of chain) {
+      for (const v of themeValues) if (v.themeName === theme && v.elementName === element.name) style[v.attributeName] = v.value;
+    }
+    return { ...element, zIndex: zIndex.get(element.layerName) ?? 0, style };
+  });
+}
+
+/** POST graphics/elements (admin): a new element in an existing group and layer. */
+export async function createElement(db: DbOrTx, input: z.output<typeof CreateElementBody>): Promise<Element> {
+  const [group] = await db.select().from(graphicsGroups).where(eq(graphicsGroups.name, input.groupName));
+  if (!group) throw badRequest('Unknown group', [{ path: 'groupName', message: `There is no group named ${input.groupName}` }]);
+  const [layer] = await db.select().from(graphicsLayers).where(eq(graphicsLayers.name, input.layerName));
+  if (!layer) throw badRequest('Unknown layer', [{ path: 'layerName', message: `There is no layer named ${input.layerName}` }]);
+  try {
+    const [row] = await db.insert(graphicsElements).values(input).returning();
+    return { ...row, geometryType: asGeometryType(row.geometryType) };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`An element named ${input.name} exists already`);
+    throw err;
+  }
+}
+
+/** POST graphics/attributes (admin): a new attribute with an existing unit. */
+export async function createAttribute(db: DbOrTx, input: z.output<typeof CreateAttributeBody>): Promise<Attribute> {
+  const [unit] = await db.select().from(graphicsAttributeUnits).where(eq(graphicsAttributeUnits.name, input.attributeUnitName));
+  if (!unit) throw badRequest('Unknown unit', [{ path: 'attributeUnitName', message: `There is no unit named ${input.attributeUnitName}` }]);
+  try {
+    const [row] = await db.insert(graphicsAttributes).values(input).returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(`An attribute named ${input.name} exists already`);
+    throw err;
+  }
+}

@@ -1,0 +1,104 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PinPosition, PinSetup, SavePinPositionBody, SavePinSetupBody } from '@golf/contract/api/pins';
+import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
+import { pinFrame, pinPoint } from '@golf/contract/geo/pins';
+import { holes, pinPositions, pinSetups } from '../../db/schema/index';
+import type { Db, DbOrTx } from '../../platform/database';
+import { badRequest, notFound } from '../../platform/errors';
+import { savedDrawings } from '../courses/drawing-service';
+import { courseOfClub, selectedCourseIds } from '../courses/service';
+
+type SetupRow = typeof pinSetups.$inferSelect;
+type PositionRow = typeof pinPositions.$inferSelect;
+
+function presentSetup(row: SetupRow): PinSetup {
+  return { id: row.id, name: row.name, courseId: row.courseId, clubId: row.clubId, updatedAt: row.updatedAt.toISOString() };
+}
+
+function presentPosition(row: PositionRow): PinPosition {
+  return {
+    pinSetupId: row.pinSetupId,
+    holeId: row.holeId,
+    outMeters: row.outMeters,
+    sideMeters: row.sideMeters,
+    position: row.longitude === null || row.latitude === null ? null : { type: 'Point', coordinates: [row.longitude, row.latitude] },
+  };
+}
+
+async function setupOfClub(db: DbOrTx, clubId: number, setupId: number): Promise<SetupRow> {
+  const [row] = await db.select().from(pinSetups).where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId)));
+  if (!row) throw notFound('Pin setup not found');
+  return row;
+}
+
+/** GET clubs/{clubId}/pin-setups: the club's setups, of one course when course_id is given. */
+export async function listPinSetups(db: DbOrTx, clubId: number, courseId?: number): Promise<PinSetup[]> {
+  if (courseId !== undefined) await selectedCourseIds(db, clubId, courseId);
+  const rows = await db
+    .select()
+    .from(pinSetups)
+    .where(courseId === undefined ? eq(pinSetups.clubId, clubId) : and(eq(pinSetups.clubId, clubId), eq(pinSetups.courseId, courseId)))
+    .orderBy(asc(pinSetups.courseId), asc(pinSetups.name), asc(pinSetups.id));
+  return rows.map(presentSetup);
+}
+
+/** POST clubs/{clubId}/pin-setups: id null creates a setup on one of the club's courses, an id renames. */
+export async function savePinSetup(db: DbOrTx, clubId: number, input: SavePinSetupBody): Promise<{ created: boolean; setup: PinSetup }> {
+  if (input.clubId !== clubId) throw badRequest('clubId does not match the club of the path', [{ path: 'clubId', message: 'Not the club of the path' }]);
+  await courseOfClub(db, clubId, input.courseId);
+  if (input.id === null) {
+    const [row] = await db.insert(pinSetups).values({ clubId, courseId: input.courseId, name: input.name }).returning();
+    return { created: true, setup: presentSetup(row) };
+  }
+  const existing = await setupOfClub(db, clubId, input.id);
+  if (existing.courseId !== input.courseId) {
+    throw badRequest('A pin setup stays on its course', [{ path: 'courseId', message: 'A pin setup stays on its course' }]);
+  }
+  const [row] = await db.update(pinSetups).set({ name: input.name, updatedAt: sql`now()` }).where(eq(pinSetups.id, existing.id)).returning();
+  return { created: false, setup: presentSetup(row) };
+}
+
+/** DELETE clubs/{clubId}/pin-setups/{id}: the setup and its positions. */
+export async function deletePinSetup(db: DbOrTx, clubId: number, setupId: number): Promise<void> {
+  const deleted = await db.delete(pinSetups).where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId))).returning({ id: pinSetups.id });
+  if (deleted.length === 0) throw notFound('Pin setup not found');
+}
+
+/** GET clubs/{clubId}/pin-setups/{id}: the positions of the holes that have one, in hole order. */
+export async function listPinPositions(db: DbOrTx, clubId: number, setupId: number): Promise<PinPosition[]> {
+  await setupOfClub(db, clubId, setupId);
+  const rows = await db
+    .select({ position: pinPositions })
+    .from(pinPositions)
+    .innerJoin(holes, eq(holes.id, pinPositions.holeId))
+    .where(eq(pinPositions.pinSetupId, setupId))
+    .orderBy(asc(holes.order), asc(holes.id));
+  return rows.map((r) => presentPosition(r.position));
+}
+
+/**
+ * POST clubs/{clubId}/pin-setups/{pinSetupId}: one hole's pin, 'in' metres from the T-point and
+ * 'side' metres across (right positive). The geographic point is computed from the hole's saved
+ * drawing; null while the hole has no green to measure from.
+ */
+export async function savePinPosition(db: Db, clubId: number, setupId: number, input: SavePinPositionBody): Promise<PinPosition> {
+  const setup = await setupOfClub(db, clubId, setupId);
+  const [hole] = await db.select({ id: holes.id }).from(holes).where(and(eq(holes.id, input.holeId), eq(holes.courseId, setup.courseId)));
+  if (!hole) throw notFound('Hole not found on the course of this pin setup');
+  const drawing = (await savedDrawings(db, [hole.id], EDIT_DRAWING_STYLE)).get(hole.id);
+  const frame = drawing ? pinFrame(drawing) : null;
+  const point = frame ? pinPoint(frame, input.outMeters, input.sideMeters) : null;
+  const values = {
+    outMeters: input.outMeters,
+    sideMeters: input.sideMeters,
+    longitude: point ? point[0] : null,
+    latitude: point ? point[1] : null,
+  };
+  const [row] = await db
+    .insert(pinPositions)
+    .values({ pinSetupId: setup.id, holeId: hole.id, ...values })
+    .onConflictDoUpdate({ target: [pinPositions.pinSetupId, pinPositions.holeId], set: { ...values, updatedAt: sql`now()` } })
+    .returning();
+  await db.update(pinSetups).set({ updatedAt: sql`now()` }).where(eq(pinSetups.id, setup.id));
+  return presentPosition(row);
+}

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Course } from '@golf/contract/api/courses';
+import type { Drawing } from '@golf/contract/api/drawings';
+import { BoundarySelfIntersectionsResponse, GreensWithinBoundaryResponse, SelfIntersectionsResponse } from '@golf/contract/api/status';
+import { distance } from '@golf/contract/geo/measure';
+import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { createTestCourse, offset, polygon, ring, sampleHoleDrawing } from '../../../test/courses';
+
+type Actor = 'admin' | 'owner' | 'staff' | 'editor' | 'swede';
+const ORIGIN: [number, number] = [9.5357, 55.7113];
+const CHECKS = ['self-intersections', 'boundary-self-intersections', 'greens-within-boundary'] as const;
+
+describe(`status checks (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let ids: DemoIds;
+  let course: Course;
+  let other: Course;
+  let seCourse: Course;
+  const tokens = {} as Record<Actor, string>;
+  const status = (check: (typeof CHECKS)[number], query = '', actor: Actor = 'editor', clubId = ids.dkClubId) =>
+    call(t.app, 'GET', `/api/clubs/${clubId}/status/${check}${query}`, { token: tokens[actor] });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ids = await demoIds(t);
+    await createUser(t, { email: 'editor@example.com', password: 'editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } });
+    await createUser(t, { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['courses'] } });
+    tokens.admin = await signIn(t.app, ...DEMO.admin);
+    tokens.owner = await signIn(t.app, ...DEMO.owner);
+    tokens.staff = await signIn(t.app, ...DEMO.staff);
+    tokens.editor = await signIn(t.app, 'editor@example.com', 'editor-pw');
+    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-pw');
+    course = await createTestCourse(t.app, tokens.owner, ids.dkClubId, { name: 'Checked', holes: 4 });
+    other = await createTestCourse(t.app, tokens.owner, ids.dkClubId, { name: 'Other', holes: 1 });
+    seCourse = await createTestCourse(t.app, tokens.admin, ids.seClubId, { name: 'Svensk', holes: 1 });
+
+    // Hole 1: clean. Hole 2: a bow-tie bunker crossing itself 335 m north of the tee.
+    // Hole 3: a boundary that stops short of the green and crosses itself. Hole 4: never drawn.
+    const bowTie = sampleHoleDrawing(ORIGIN);
+    bowTie.features[4] = polygon('bunker-1', 'bunker', [ring(ORIGIN, [[20, 330], [30, 340], [30, 330], [20, 340]])]);
+    const outside = sampleHoleDrawing(ORIGIN);
+    outside.features[0] = polygon('boundary', 'hole boundary', [ring(ORIGIN, [[-60, -20], [60, -20], [-60, 340], [60, 340]])]);
+    const drawings: [number, Drawing][] = [
+      [course.holes[0].id, sampleHoleDrawing(ORIGIN)],
+      [course.holes[1].id, bowTie],
+      [course.holes[2].id, outside],
+      [other.holes[0].id, bowTie],
+    ];
+    for (const [holeId, drawing] of drawings) {
+      const res = await call(t.app, 'POST', `/api/clubs/${ids.dkClubId}/holes/${holeId}/save_drawing`, { token: tokens.owner, payload: { drawing } });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+  afterAll(() => t?.close());
+
+  it('self-intersections: the bow-tie bunker with its crossing point; every hole of the course has a key', async () => {
+    const res = await status('self-intersections', `?course_id=${course.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = SelfIntersectionsResponse.parse(res.json());
+    expect(Object.keys(body).sort()).toEqual(course.holes.map((h) => String(h.id)).sort());
+    const [h1, h2, h3, h4] = course.holes.map((h) => body[String(h.id)]);
+    expect(h1).toEqual([]);
+    expect(h2).toHaveLength(1);
+    expect(h2[0]).toMatchObject({ feature: 'bunker-1', element: 'bunker' });
+    expect(h2[0].points).toHaveLength(1);
+    expect(distance(h2[0].points[0], offset(ORIGIN, 25, 335))).toBeLessThan(0.5);
+    expect(h3.map((i) => i.feature)).toEqual(['boundary']);
+    expect(h4).toEqual([]);
+  });
+
+  it('boundary-self-intersections: only the crossed boundary', async () => {
+    const body = BoundarySelfIntersectionsResponse.parse((await status('boundary-self-intersections', `?course_id=${course.id}`)).json());
+    const [h1, h2, h3, h4] = course.holes.map((h) => body[String(h.id)]);
+    expect([h1, h2, h4]).toEqual([[], [], []]);
+    expect(h3).toHaveLength(1);
+    expect(h3[0]).toMatchObject({ feature: 'boundary', element: 'hole boundary' });
+    // The boundary's two long sides cross 160 m north of the tee, on the line of play.
+    expect(h3[0].points.some((p) => distance(p, offset(ORIGIN, 0, 160)) < 1)).toBe(true);
+  });
+
+  it('greens-within-boundary: true inside, false when the green sticks out, null without a drawing', async () => {
+    const body = GreensWithinBoundaryResponse.parse((await status('greens-within-boundary', `?course_id=${course.id}`)).json());
+    expect(course.holes.map((h) => body[String(h.id)])).toEqual([true, true, false, null]);
+  });
+
+  it('without course_id covers every hole of the club, and nothing of other clubs', async () => {
+    for (const check of CHECKS) {
+      const res = await status(check);
+      expect(res.statusCode).toBe(200);
+      const keys = Object.keys(res.json());
+      for (const h of [...course.holes, ...other.holes]) expect(keys, check).toContain(String(h.id));
+      expect(keys, check).not.toContain(String(seCourse.holes[0].id));
+    }
+    const self = SelfIntersectionsResponse.parse((await status('self-intersections')).json());
+    expect(self[String(other.holes[0].id)].map((i) => i.feature)).toEqual(['bunker-1']);
+  });
+
+  describe('permissions', () => {
+    it.each(CHECKS)('%s: staff 403, another club 403, its course through our club 404, unknown course 404', async (check) => {
+      expect((await status(check, '', 'staff')).statusCode).toBe(403);
+      expect((await status(check, '', 'swede')).statusCode).toBe(403);
+      expect((await status(check, `?course_id=${seCourse.id}`, 'owner')).statusCode).toBe(404);
+      expect((await status(check, `?course_id=${seCourse.id}`, 'owner', ids.seClubId)).statusCode).toBe(403);
+      expect((await status(check, '?course_id=999999', 'owner')).statusCode).toBe(404);
+      expect((await status(check, '?course_id=abc', 'owner')).statusCode).toBe(400);
+      const swede = await status(check, '', 'swede', ids.seClubId);
+      expect(swede.statusCode).toBe(200);
+      expect(Object.keys(swede.json())).toEqual([String(seCourse.holes[0].id)]);
+      expect((await status(check, '', 'admin')).statusCode).toBe(200);
+      expect((await status(check, '', 'owner')).statusCode).toBe(200);
+    });
+  });
+});
