@@ -6,6 +6,8 @@ interface ImportMetaEnv {
   readonly VITE_HELP_BASE_URL?: string;
   /** Address of the 'Contact support' mail link. */
   readonly VITE_SUPPORT_EMAIL?: string;
+  /** Tile URL of the map background ({z}/{x}/{y}); empty for none. Default: OpenStreetMap. */
+  readonly VITE_MAP_TILE_URL?: string;
 }
 
 interface ImportMeta {

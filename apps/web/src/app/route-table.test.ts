@@ -15,6 +15,20 @@ describe('route table', () => {
     expect(titleKeyForPath('/12/home/')).toBe('routes.home');
   });
 
+  it('names the course screens, with new and import before a course id', () => {
+    expect(matchClubRoute('/12/courses/new')?.path).toBe('courses/new');
+    expect(matchClubRoute('/12/courses/new')?.access).toEqual({ kind: 'management' });
+    expect(matchClubRoute('/12/courses/import')?.path).toBe('courses/import');
+    expect(matchClubRoute('/12/courses/5')?.access).toEqual({ kind: 'roles', roles: ['courses'] });
+    expect(titleKeyForPath('/12/courses/5/manage-all-holes')).toBe('courses.manageAllHoles');
+    expect(titleKeyForPath('/12/courses/5/pin-positions')).toBe('pins.title');
+    expect(titleKeyForPath('/12/courses/5/pin-positions/5/9/print')).toBe('pins.printTitle');
+    expect(titleKeyForPath('/12/courses/5/height-profiles')).toBe('heightProfiles.title');
+    for (const editor of ['edit', 'edit-pin-chart', 'edit-elevation', 'edit-play-lines', 'edit-labels']) {
+      expect(titleKeyForPath(`/12/courses/5/holes/3/${editor}`)).toBe(`holeEditor.titles.${editor}`);
+    }
+  });
+
   it('names the public screens', () => {
     expect(titleKeyForPath('/signin')).toBe('routes.signin');
     expect(titleKeyForPath('/reset_password/abc/a%40b.dk')).toBe('routes.resetPassword');
@@ -22,7 +36,7 @@ describe('route table', () => {
   });
 
   it("gives 'UNKNOWN ROUTE' to a path with no name", () => {
-    for (const path of ['/12/courses/5', '/12/club/gallery/3', '/12/nowhere', '/abc/home', '/12', '/signin/extra']) {
+    for (const path of ['/12/courses/5/holes', '/12/courses/5/holes/3/draw', '/12/club/gallery/3', '/12/nowhere', '/abc/home', '/12', '/signin/extra']) {
       expect(titleKeyForPath(path)).toBe(UNKNOWN_ROUTE_KEY);
     }
     expect(i18n.t(titleKeyForPath('/12/does-not-exist'))).toBe('UNKNOWN ROUTE');
@@ -53,7 +67,8 @@ describe('route table', () => {
     expect(isAvailable('club/gallery')).toBe(true);
     expect(isAvailable('club/hours')).toBe(true);
     expect(isAvailable('club/club-app')).toBe(true);
-    expect(isAvailable('courses/:courseId')).toBe(false);
+    expect(isAvailable('courses/:courseId')).toBe(true);
+    expect(isAvailable('courses/new')).toBe(true);
     expect(isAvailable('admin/elements')).toBe(false);
   });
 });

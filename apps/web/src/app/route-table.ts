@@ -20,6 +20,8 @@ function fromMenu(path: string, titleKey: string): ClubRouteDef {
   return { path, titleKey, help: entry?.help, access: entry?.access };
 }
 
+const COURSES: RouteAccess = { kind: 'roles', roles: ['courses'] };
+
 /** The guarded screens that exist in this build. */
 export const CLUB_ROUTES: readonly ClubRouteDef[] = [
   fromMenu(clubSections.home, 'routes.home'),
@@ -31,6 +33,19 @@ export const CLUB_ROUTES: readonly ClubRouteDef[] = [
   fromMenu(clubSections.users, 'users.title'),
   fromMenu(clubSections.membersImport, 'membersImport.title'),
   { path: clubSections.settings, titleKey: 'routes.settings' },
+  fromMenu(clubSections.newCourse, 'courses.newTitle'),
+  { path: clubSections.importCourse, titleKey: 'courseImport.title', access: { kind: 'management' } },
+  { path: clubSections.course, titleKey: 'courses.title', access: COURSES },
+  { path: clubSections.manageAllHoles, titleKey: 'courses.manageAllHoles', access: COURSES },
+  { path: clubSections.pinPositions, titleKey: 'pins.title', access: COURSES },
+  { path: clubSections.pinSheet, titleKey: 'pins.printTitle', access: COURSES },
+  { path: clubSections.heightProfiles, titleKey: 'heightProfiles.title', access: COURSES },
+  { path: clubSections.hole, titleKey: 'holeEditor.titles.edit', access: COURSES },
+  { path: clubSections.holeEdit, titleKey: 'holeEditor.titles.edit', access: COURSES },
+  { path: clubSections.holeEditPinChart, titleKey: 'holeEditor.titles.edit-pin-chart', access: COURSES },
+  { path: clubSections.holeEditElevation, titleKey: 'holeEditor.titles.edit-elevation', access: COURSES },
+  { path: clubSections.holeEditPlayLines, titleKey: 'holeEditor.titles.edit-play-lines', access: COURSES },
+  { path: clubSections.holeEditLabels, titleKey: 'holeEditor.titles.edit-labels', access: COURSES },
 ];
 
 export const PUBLIC_ROUTES = [

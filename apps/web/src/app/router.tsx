@@ -68,6 +68,58 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }),
           },
           {
+            path: clubSections.newCourse,
+            lazy: async () => ({ Component: (await import('../features/courses/components/course-page')).CoursePage }),
+          },
+          {
+            path: clubSections.importCourse,
+            lazy: async () => ({ Component: (await import('../features/course-import/components/course-import-page')).CourseImportPage }),
+          },
+          {
+            path: clubSections.course,
+            lazy: async () => ({ Component: (await import('../features/courses/components/course-page')).CoursePage }),
+          },
+          {
+            path: clubSections.manageAllHoles,
+            lazy: async () => ({ Component: (await import('../features/courses/components/manage-all-holes-page')).ManageAllHolesPage }),
+          },
+          {
+            path: clubSections.pinPositions,
+            lazy: async () => ({ Component: (await import('../features/courses/components/pin-positions-page')).PinPositionsPage }),
+          },
+          {
+            path: clubSections.pinSheet,
+            lazy: async () => ({ Component: (await import('../features/courses/components/pin-sheet-print-page')).PinSheetPrintPage }),
+          },
+          {
+            path: clubSections.heightProfiles,
+            lazy: async () => ({ Component: (await import('../features/courses/components/height-profiles-page')).HeightProfilesPage }),
+          },
+          {
+            path: clubSections.hole,
+            lazy: async () => ({ Component: (await import('./routes/hole-redirect')).HoleRedirect }),
+          },
+          {
+            path: clubSections.holeEdit,
+            lazy: async () => ({ Component: (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage }),
+          },
+          {
+            path: clubSections.holeEditPinChart,
+            lazy: async () => ({ Component: (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage }),
+          },
+          {
+            path: clubSections.holeEditElevation,
+            lazy: async () => ({ Component: (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage }),
+          },
+          {
+            path: clubSections.holeEditPlayLines,
+            lazy: async () => ({ Component: (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage }),
+          },
+          {
+            path: clubSections.holeEditLabels,
+            lazy: async () => ({ Component: (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage }),
+          },
+          {
             path: '*',
             lazy: async () => ({ Component: (await import('./routes/unknown-route')).UnknownRoute }),
           },

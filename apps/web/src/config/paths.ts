@@ -34,6 +34,18 @@ export const paths = {
     users: (clubId: ClubId) => `/${clubId}/users`,
     membersImport: (clubId: ClubId) => `/${clubId}/club/import`,
     settings: (clubId: ClubId) => `/${clubId}/settings`,
+    newCourse: (clubId: ClubId) => `/${clubId}/courses/new`,
+    course: (clubId: ClubId, courseId: ClubId) => `/${clubId}/courses/${courseId}`,
+    manageAllHoles: (clubId: ClubId, courseId: ClubId) => `/${clubId}/courses/${courseId}/manage-all-holes`,
+    pinPositions: (clubId: ClubId, courseId: ClubId) => `/${clubId}/courses/${courseId}/pin-positions`,
+    pinSheet: (clubId: ClubId, courseId: ClubId, setupId: ClubId) =>
+      `/${clubId}/courses/${courseId}/pin-positions/${courseId}/${setupId}/print`,
+    heightProfiles: (clubId: ClubId, courseId: ClubId) => `/${clubId}/courses/${courseId}/height-profiles`,
+    importCourse: (clubId: ClubId) => `/${clubId}/courses/import`,
+    hole: (clubId: ClubId, courseId: ClubId, holeId: ClubId) => `/${clubId}/courses/${courseId}/holes/${holeId}`,
+    /** A hole editor: edit, edit-pin-chart, edit-elevation, edit-play-lines, edit-labels. */
+    holeEditor: (clubId: ClubId, courseId: ClubId, holeId: ClubId, editor: HoleEditorKind) =>
+      `/${clubId}/courses/${courseId}/holes/${holeId}/${editor}`,
   },
 } as const;
 
@@ -48,4 +60,20 @@ export const clubSections = {
   users: 'users',
   membersImport: 'club/import',
   settings: 'settings',
+  newCourse: 'courses/new',
+  importCourse: 'courses/import',
+  course: 'courses/:courseId',
+  manageAllHoles: 'courses/:courseId/manage-all-holes',
+  pinPositions: 'courses/:courseId/pin-positions',
+  pinSheet: 'courses/:courseId/pin-positions/:pinCourseId/:setupId/print',
+  heightProfiles: 'courses/:courseId/height-profiles',
+  hole: 'courses/:courseId/holes/:holeId',
+  holeEdit: 'courses/:courseId/holes/:holeId/edit',
+  holeEditPinChart: 'courses/:courseId/holes/:holeId/edit-pin-chart',
+  holeEditElevation: 'courses/:courseId/holes/:holeId/edit-elevation',
+  holeEditPlayLines: 'courses/:courseId/holes/:holeId/edit-play-lines',
+  holeEditLabels: 'courses/:courseId/holes/:holeId/edit-labels',
 } as const;
+
+export const HOLE_EDITORS = ['edit', 'edit-pin-chart', 'edit-elevation', 'edit-play-lines', 'edit-labels'] as const;
+export type HoleEditorKind = (typeof HOLE_EDITORS)[number];

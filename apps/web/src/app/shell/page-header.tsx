@@ -11,7 +11,9 @@ export function PageHeader({ title, help }: { title: string; help?: HelpKey }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3 }}>
-      <Typography variant="h1">{title}</Typography>
+      <Typography variant="h1" sx={{ overflowWrap: 'anywhere', fontSize: { xs: '1.5rem', sm: '1.75rem' } }}>
+        {title}
+      </Typography>
       {help && (
         <IconButton
           component="a"

@@ -56,6 +56,16 @@ describe('side menu entries', () => {
     expect(summary(admin, all).map((g) => g.key)).toContain('admin');
   });
 
+  it("lists the club's courses under Courses for the courses role, with 'new' only for management", () => {
+    const links = [{ id: 5, name: 'Fjordvang Links' }];
+    const courses = (profile: Profile) => visibleMenu(profile, 1, isAvailable, links).find((g) => g.key === 'courses');
+    expect(courses(owner)).toEqual(expect.objectContaining({ entries: [expect.objectContaining({ path: 'courses/new' })], courses: links }));
+    expect(courses(admin)?.courses).toEqual(links);
+    const coursesRoleOnly: Profile = { ...staff, roles: { '1': ['courses'] } };
+    expect(courses(coursesRoleOnly)).toEqual(expect.objectContaining({ entries: [], courses: links, direct: false }));
+    expect(courses(staff)).toBeUndefined();
+  });
+
   it('is not shown to a user with no role in the club', () => {
     expect(visibleMenu(staff, 2, isAvailable)).toEqual([]);
   });

@@ -28,7 +28,8 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PeopleIcon from '@mui/icons-material/People';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { PRODUCT_VERSION } from '@golf/contract/constants';
-import { canSeeSupport, MENU, visibleMenu, type MenuEntry, type VisibleGroup } from '@golf/contract/menu';
+import { useCourses } from '../../features/courses/api/get-courses';
+import { canListCourses, canSeeSupport, MENU, visibleMenu, type MenuEntry, type VisibleGroup } from '@golf/contract/menu';
 import type { Profile } from '@golf/contract/api/session';
 import { contactSupportHref, helpLink, SUPPORT_CENTRE_URL, WEBINARS_URL } from '../../config/help-links';
 import { paths } from '../../config/paths';
@@ -59,7 +60,10 @@ interface SideMenuProps {
 /** The side menu of §2: the contract's visible groups, limited to screens this build has. */
 export function SideMenu({ profile, clubId, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
-  const groups = visibleMenu(profile, clubId, isAvailable);
+  const listsCourses = canListCourses(profile, clubId);
+  const courses = useCourses(clubId, listsCourses);
+  const courseLinks = (courses.data ?? []).map((c) => ({ id: c.id, name: c.name }));
+  const groups = visibleMenu(profile, clubId, isAvailable, courseLinks);
   return (
     <Box component="nav" aria-label={t('shell.mainMenu')} id="side-menu">
       <List>

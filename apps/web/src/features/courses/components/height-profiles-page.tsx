@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { LineChart } from '@mui/x-charts/LineChart';
+import type { Course, Hole } from '@golf/contract/api/courses';
+import { heightProfile } from '@golf/contract/geo/profile';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { paths } from '../../../config/paths';
+import { useClubId } from '../../../lib/use-club-id';
+import { drawingQueryOptions, useCourses } from '../api/get-courses';
+
+/** The rise or fall from the first to the last height, as a translation key and values. */
+export function riseText(points: { height: number }[]): { key: string; metres: number } {
+  const change = Math.round((points.at(-1)!.height - points[0].height) * 10) / 10;
+  if (Math.abs(change) < 0.5) return { key: 'heightProfiles.level', metres: 0 };
+  return { key: change > 0 ? 'heightProfiles.rises' : 'heightProfiles.falls', metres: Math.abs(change) };
+}
+
+/** /:clubId/courses/:courseId/height-profiles — the height of each hole along its play line. */
+export function HeightProfilesPage() {
+  const { t } = useTranslation();
+  const clubId = useClubId();
+  const courseId = Number(useParams().courseId);
+  const courses = useCourses(clubId);
+  if (courses.isError) return <ErrorState error={courses.error} onRetry={() => void courses.refetch()} />;
+  if (!courses.data) return <LoadingState rows={4} />;
+  const course = courses.data.find((c) => c.id === courseId);
+  if (!course) return <Card><EmptyState title={t('courses.notFound')} /></Card>;
+  const holes = [...course.holes].sort((a, b) => a.order - b.order);
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', maxWidth: 1200 }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={paths.club.course(clubId, course.id)}>
+          {course.name}
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 320px' }}>
+          {t('heightProfiles.hint')}
+        </Typography>
+      </Box>
+      <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
+        {holes.map((hole) => (
+          <HoleProfile key={hole.id} clubId={clubId} course={course} hole={hole} />
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** True once the element has come near the viewport (always true where IntersectionObserver is missing). */
+function useSeen<T extends Element>() {
+  const ref = useRef<T>(null);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (seen || !ref.current) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setSeen(true), { rootMargin: '300px' });
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, [seen]);
+  return { ref, seen };
+}
+
+function HoleProfile({ clubId, course, hole }: { clubId: number; course: Course; hole: Hole }) {
+  const { t } = useTranslation();
+  const { ref, seen } = useSeen<HTMLLIElement>();
+  const drawing = useQuery({ ...drawingQueryOptions(clubId, hole.id), enabled: seen && hole.has_drawing });
+  const titleId = `profile-${hole.id}`;
+  const profile = drawing.data ? heightProfile(drawing.data.drawing) : null;
+  const elevationLink = (
+    <Link component={RouterLink} to={paths.club.holeEditor(clubId, course.id, hole.id, 'edit-elevation')}>
+      {t('heightProfiles.openElevation', { number: hole.order })}
+    </Link>
+  );
+
+  let body;
+  if (!hole.has_drawing || (drawing.isSuccess && !profile)) {
+    body = (
+      <Box sx={{ py: 3, textAlign: 'center', display: 'grid', gap: 1, justifyItems: 'center' }}>
+        <Typography color="text.secondary">{t('heightProfiles.noHeights')}</Typography>
+        {elevationLink}
+      </Box>
+    );
+  } else if (drawing.isError) {
+    body = <ErrorState error={drawing.error} onRetry={() => void drawing.refetch()} />;
+  } else if (!profile) {
+    body = <Skeleton variant="rounded" height={220} aria-label={t('common.loading')} />;
+  } else {
+    const rise = riseText(profile.points);
+    const lowest = Math.min(...profile.points.map((p) => p.height));
+    const highest = Math.max(...profile.points.map((p) => p.height));
+    body = (
+      <>
+        <Typography>
+          {t(rise.key, { metres: rise.metres.toLocaleString(), length: Math.round(profile.length) })}{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            {t('heightProfiles.range', { low: Math.round(lowest * 10) / 10, high: Math.round(highest * 10) / 10 })}
+          </Typography>
+        </Typography>
+        <LineChart
+          height={220}
+          margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
+          xAxis={[{ data: profile.points.map((p) => Math.round(p.distance)), label: t('heightProfiles.distanceAxis'), min: 0, max: Math.round(profile.length) }]}
+          yAxis={[{ label: t('heightProfiles.heightAxis'), min: Math.floor(lowest - 2), max: Math.ceil(highest + 2) }]}
+          series={[
+            {
+              data: profile.points.map((p) => Math.round(p.height * 10) / 10),
+              label: t('heightProfiles.height'),
+              area: true,
+              showMark: false,
+              color: '#1f6f43',
+              valueFormatter: (v) => (v === null ? '' : t('courses.metres', { value: v })),
+            },
+          ]}
+          hideLegend
+          aria-labelledby={titleId}
+          sx={{ '& .MuiAreaElement-root': { fillOpacity: 0.25 } }}
+        />
+        <Box>{elevationLink}</Box>
+      </>
+    );
+  }
+
+  return (
+    <Box component="li" ref={ref} sx={{ minWidth: 0 }}>
+      <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
+        <CardContent sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+          <Typography variant="h2" id={titleId}>
+            {t('heightProfiles.holeTitle', { number: hole.order, par: hole.par })}
+          </Typography>
+          {body}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

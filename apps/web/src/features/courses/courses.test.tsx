@@ -1,0 +1,381 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ThemeProvider } from '@mui/material/styles';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { Course, HoleTee, Tee } from '@golf/contract/api/courses';
+import type { PinSetup } from '@golf/contract/api/pins';
+import type { Profile } from '@golf/contract/api/session';
+import { theme } from '../../app/theme';
+import { createQueryClient } from '../../lib/query-client';
+import { SnackbarProvider } from '../../lib/snackbar/snackbar-provider';
+import { jsonResponse } from '../../testing/fake-xhr';
+import { CoursePage } from './components/course-page';
+import { ManageAllHolesPage } from './components/manage-all-holes-page';
+import { pinBodies, pinRowProblem, PinPositionsPage } from './components/pin-positions-page';
+import { handicapClashes, toCreateBody, courseValues } from './utils/course-form';
+import { describeChecks } from './utils/drawing-checks';
+import { nextCell } from './utils/grid-navigation';
+
+const owner: Profile = {
+  id: 2,
+  email: 'owner@example.com',
+  firstName: 'Olga',
+  lastName: 'Owner',
+  admin: false,
+  roles: { '1': ['courses'] },
+  regionRoles: { '1': ['owner'] },
+  photoFileName: null,
+  language: 'en',
+  defaultClubId: 1,
+};
+vi.mock('../../lib/auth/session', () => ({ useSession: () => ({ status: 'signed-in', profile: owner }) }));
+
+const hole = (id: number, order: number, par: number, handicap: number | null) => ({
+  id,
+  course_id: 5,
+  order,
+  name: '',
+  par,
+  handicap,
+  pro_guideline: '',
+  has_drawing: false,
+});
+const course: Course = {
+  id: 5,
+  club_id: 1,
+  name: 'Old Course',
+  holes: [hole(51, 1, 4, 1), hole(52, 2, 3, 2), hole(53, 3, 5, 3)],
+  updated_at: '2030-01-01T00:00:00.000Z',
+};
+const tees: Tee[] = [
+  { id: 7, course_id: 5, name: 'Yellow', color: '#fbc02d', distance: 900, total_distance: 900 },
+  { id: 8, course_id: 5, name: 'Red', color: '#d32f2f', distance: 800, total_distance: 800 },
+];
+const holesTees: HoleTee[] = [
+  { hole_id: 51, tee_id: 7, distance: 350 },
+  { hole_id: 52, tee_id: 7, distance: 150 },
+  { hole_id: 53, tee_id: 7, distance: 400 },
+  { hole_id: 51, tee_id: 8, distance: 300 },
+];
+
+/** Renders routes in a data router (the screens use useBlocker) with the app's providers. */
+function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  render(
+    <ThemeProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>,
+  );
+  return router;
+}
+
+type Call = { method: string; url: string; body?: unknown };
+function fakeApi(answer: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(init.body as string) : undefined };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  return calls;
+}
+
+const courseApi = (call: Call) => {
+  if (call.url.endsWith('/courses')) return jsonResponse([course]);
+  if (call.url.endsWith('/tees')) return jsonResponse(tees);
+  if (call.url.includes('holes_tees')) return jsonResponse(holesTees);
+  return jsonResponse({ error: 'unexpected' }, 404);
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('spreadsheet navigation', () => {
+  const key = (k: string, extra: Partial<{ shiftKey: boolean; atStart: boolean; atEnd: boolean }> = {}) => ({ key: k, shiftKey: false, atStart: false, atEnd: false, ...extra });
+  it('moves like a spreadsheet and stays inside the grid', () => {
+    expect(nextCell({ row: 1, col: 1 }, key('ArrowUp'), 3, 4)).toEqual({ row: 0, col: 1 });
+    expect(nextCell({ row: 0, col: 1 }, key('ArrowUp'), 3, 4)).toBeNull();
+    expect(nextCell({ row: 1, col: 1 }, key('ArrowDown'), 3, 4)).toEqual({ row: 2, col: 1 });
+    expect(nextCell({ row: 1, col: 1 }, key('ArrowLeft'), 3, 4)).toBeNull();
+    expect(nextCell({ row: 1, col: 1 }, key('ArrowLeft', { atStart: true }), 3, 4)).toEqual({ row: 1, col: 0 });
+    expect(nextCell({ row: 1, col: 1 }, key('ArrowRight', { atEnd: true }), 3, 4)).toEqual({ row: 1, col: 2 });
+    expect(nextCell({ row: 1, col: 1 }, key('Enter'), 3, 4)).toEqual({ row: 2, col: 1 });
+    expect(nextCell({ row: 1, col: 1 }, key('Enter', { shiftKey: true }), 3, 4)).toEqual({ row: 0, col: 1 });
+    expect(nextCell({ row: 0, col: 3 }, key('Tab'), 3, 4)).toEqual({ row: 1, col: 0 });
+    expect(nextCell({ row: 1, col: 0 }, key('Tab', { shiftKey: true }), 3, 4)).toEqual({ row: 0, col: 3 });
+    expect(nextCell({ row: 2, col: 3 }, key('Tab'), 3, 4)).toBeNull();
+    expect(nextCell({ row: 1, col: 1 }, key('a'), 3, 4)).toBeNull();
+  });
+});
+
+describe('course values', () => {
+  it('finds handicaps used twice and names the other holes', () => {
+    const clashes = handicapClashes(['1', '2', '1', '', 'x', '1']);
+    expect(clashes.get(0)).toEqual([3, 6]);
+    expect(clashes.get(2)).toEqual([1, 6]);
+    expect(clashes.has(1)).toBe(false);
+    expect(clashes.has(3)).toBe(false);
+  });
+
+  it('sends distances of a new course by tee index and keeps a saved course’s distances by tee', () => {
+    const values = courseValues(course, tees, holesTees);
+    expect(values.holes[0].distances).toEqual({ t7: '350', t8: '300' });
+    expect(values.holes[1].distances).toEqual({ t7: '150' });
+    const body = toCreateBody({ ...values, tees: values.tees.map(({ id: _id, ...t }) => t) });
+    expect(body.holes[0]).toEqual({ name: '', par: 4, handicap: 1, pro_guideline: '', distances: [{ tee: 0, distance: 350 }, { tee: 1, distance: 300 }] });
+  });
+
+  it('puts the status checks in plain words', () => {
+    const findings = describeChecks(course.holes, {
+      selfIntersections: { '52': [{ feature: 'f1', element: 'bunker', points: [[9.5, 55.7]] }] },
+      boundarySelfIntersections: {},
+      greensWithinBoundary: { '51': true, '53': false },
+    });
+    expect(findings.map((h) => h.findings.map((f) => f.key))).toEqual([[], ['courses.checks.crossesItself'], ['courses.checks.greenOutside']]);
+    expect(findings[1].findings[0].values).toEqual({ hole: 2, element: 'bunker', count: 1 });
+  });
+});
+
+describe('pin values', () => {
+  it('parses base-10 integers and makes one call per hole with values', () => {
+    const holes = course.holes;
+    const rows = { 51: { in: '12', side: '-3' }, 52: { in: '', side: '' }, 53: { in: ' 08 ', side: '4.9' } };
+    expect(pinBodies(holes, rows)).toEqual([
+      { holeId: 51, outMeters: 12, sideMeters: -3 },
+      { holeId: 53, outMeters: 8, sideMeters: 4 },
+    ]);
+    expect(pinRowProblem({ in: '12', side: '' })).toEqual({ field: 'side', key: 'pins.errors.side' });
+    expect(pinRowProblem({ in: 'x', side: '2' })).toEqual({ field: 'in', key: 'pins.errors.in' });
+    expect(pinRowProblem({ in: '-1', side: '2' })).toEqual({ field: 'in', key: 'pins.errors.in' });
+    expect(pinRowProblem({ in: '', side: '' })).toBeNull();
+  });
+});
+
+describe('<ManageAllHolesPage>', { timeout: 30_000 }, () => {
+  const open = () => renderRoutes([{ path: '/:clubId/courses/:courseId/manage-all-holes', element: <ManageAllHolesPage /> }, { path: '/:clubId/courses/:courseId', element: <p>course page</p> }], '/1/courses/5/manage-all-holes');
+
+  it('moves between cells with the keyboard and selects the value so typing replaces it', async () => {
+    fakeApi(courseApi);
+    open();
+    const par1 = await screen.findByLabelText('Par of hole 1');
+    expect(screen.getByLabelText('Distance of hole 1 from Yellow')).toHaveValue('350');
+    expect(screen.getByLabelText('Total par')).toHaveTextContent('12');
+    expect(screen.getByLabelText('Total from Yellow')).toHaveTextContent('900 m');
+
+    par1.focus();
+    fireEvent.keyDown(par1, { key: 'ArrowDown' });
+    const par2 = screen.getByLabelText('Par of hole 2') as HTMLInputElement;
+    expect(par2).toHaveFocus();
+    expect([par2.selectionStart, par2.selectionEnd]).toEqual([0, 1]);
+
+    // The caret in the middle: Left stays in the cell; at the start it moves.
+    const yellow2 = screen.getByLabelText('Distance of hole 2 from Yellow') as HTMLInputElement;
+    yellow2.focus();
+    yellow2.setSelectionRange(1, 1);
+    fireEvent.keyDown(yellow2, { key: 'ArrowLeft' });
+    expect(yellow2).toHaveFocus();
+    yellow2.setSelectionRange(0, 0);
+    fireEvent.keyDown(yellow2, { key: 'ArrowLeft' });
+    expect(screen.getByLabelText('Handicap of hole 2')).toHaveFocus();
+    const hcp2 = screen.getByLabelText('Handicap of hole 2') as HTMLInputElement;
+    hcp2.setSelectionRange(1, 1);
+    fireEvent.keyDown(hcp2, { key: 'ArrowRight' });
+    expect(yellow2).toHaveFocus();
+
+    fireEvent.keyDown(yellow2, { key: 'Enter' });
+    expect(screen.getByLabelText('Distance of hole 3 from Yellow')).toHaveFocus();
+    fireEvent.keyDown(screen.getByLabelText('Distance of hole 3 from Yellow'), { key: 'Tab' });
+    expect(screen.getByLabelText('Distance of hole 3 from Red')).toHaveFocus();
+    fireEvent.keyDown(screen.getByLabelText('Distance of hole 3 from Red'), { key: 'Tab', shiftKey: true });
+    expect(screen.getByLabelText('Distance of hole 3 from Yellow')).toHaveFocus();
+    fireEvent.keyDown(screen.getByLabelText('Distance of hole 3 from Yellow'), { key: 'ArrowUp' });
+    expect(yellow2).toHaveFocus();
+
+    // Typing replaces the selected value.
+    await userEvent.keyboard('175');
+    expect(yellow2).toHaveValue('175');
+    expect(screen.getByLabelText('Total from Yellow')).toHaveTextContent('925 m');
+  });
+
+  it('shows a handicap clash at once, refuses to save it, then saves every hole in one call', async () => {
+    const calls = fakeApi((call) => (call.method === 'PUT' ? jsonResponse(course) : courseApi(call)));
+    open();
+    const hcp3 = await screen.findByLabelText('Handicap of hole 3');
+    await userEvent.clear(hcp3);
+    await userEvent.type(hcp3, '1');
+    expect(screen.getByText('Also on hole 3')).toBeInTheDocument();
+    expect(screen.getByText('Also on hole 1')).toBeInTheDocument();
+    const par2 = screen.getByLabelText('Par of hole 2');
+    await userEvent.clear(par2);
+    await userEvent.type(par2, '9');
+    expect(screen.getByText('Par is 3 to 7')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(hcp3);
+    await userEvent.type(hcp3, '3');
+    await userEvent.clear(par2);
+    await userEvent.type(par2, '4');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.url).toBe('/api/clubs/1/courses/5');
+    expect((put.body as { holes: unknown[] }).holes).toEqual([
+      { id: 51, name: '', par: 4, handicap: 1, pro_guideline: '', distances: [{ tee_id: 7, distance: 350 }, { tee_id: 8, distance: 300 }] },
+      { id: 52, name: '', par: 4, handicap: 2, pro_guideline: '', distances: [{ tee_id: 7, distance: 150 }] },
+      { id: 53, name: '', par: 5, handicap: 3, pro_guideline: '', distances: [{ tee_id: 7, distance: 400 }] },
+    ]);
+    expect(await screen.findByText('Course saved')).toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    fakeApi(courseApi);
+    const router = open();
+    const par1 = await screen.findByLabelText('Par of hole 1');
+    await userEvent.clear(par1);
+    await userEvent.type(par1, '5');
+    await userEvent.click(screen.getByRole('link', { name: 'Old Course' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/1/courses/5/manage-all-holes');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByLabelText('Par of hole 1')).toHaveValue('5');
+    await userEvent.click(screen.getByRole('link', { name: 'Old Course' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('course page')).toBeInTheDocument();
+  });
+});
+
+describe('<CoursePage> create', { timeout: 60_000 }, () => {
+  const open = () =>
+    renderRoutes(
+      [
+        { path: '/:clubId/courses/new', element: <CoursePage /> },
+        { path: '/:clubId/courses/:courseId', element: <p>new course opened</p> },
+        { path: '/:clubId/home', element: <p>home page</p> },
+      ],
+      '/1/courses/new',
+    );
+
+  async function fillNineHoles() {
+    await userEvent.type(screen.getByLabelText(/Course name/), 'Lakeside');
+    await userEvent.click(screen.getByRole('button', { name: '9 holes' }));
+    expect(screen.getByLabelText('Par of hole 9')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Par of hole 10')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add tee' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add a tee' });
+    await userEvent.type(within(dialog).getByLabelText('Tee name'), 'Yellow');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yellow' }));
+    expect(within(dialog).getByLabelText('Colour')).toHaveValue('#fbc02d');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add tee' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.change(screen.getByLabelText('Distance of hole 1 from Yellow'), { target: { value: '320' } });
+  }
+
+  it('shows a handicap clash before saving and sends nothing', async () => {
+    const calls = fakeApi(() => jsonResponse({ error: 'unexpected' }, 500));
+    open();
+    await fillNineHoles();
+    fireEvent.change(screen.getByLabelText('Handicap of hole 1'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Handicap of hole 4'), { target: { value: '5' } });
+    expect(screen.getByText('Also on hole 4')).toBeInTheDocument();
+    expect(screen.getByText('Also on hole 1')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Create course' }));
+    expect(await screen.findByText('Correct the marked fields, then save again.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('posts the course, then loads courses, then tees, then opens the new course (§4)', async () => {
+    const calls = fakeApi((call) => {
+      if (call.method === 'POST') return jsonResponse({ ...course, id: 42, name: 'Lakeside' }, 201);
+      if (call.url.endsWith('/courses')) return jsonResponse([{ ...course, id: 42 }]);
+      return jsonResponse([]);
+    });
+    const router = open();
+    await fillNineHoles();
+    await userEvent.click(screen.getByRole('button', { name: 'Create course' }));
+    expect(await screen.findByText('new course opened')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/1/courses/42');
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/clubs/1/courses', 'GET /api/clubs/1/courses', 'GET /api/clubs/1/tees']);
+    const body = calls[0].body as { name: string; tees: unknown[]; holes: { par: number; distances: unknown[] }[] };
+    expect(body.name).toBe('Lakeside');
+    expect(body.tees).toEqual([{ name: 'Yellow', color: '#fbc02d' }]);
+    expect(body.holes).toHaveLength(9);
+    expect(body.holes[0]).toEqual({ name: '', par: 4, handicap: null, pro_guideline: '', distances: [{ tee: 0, distance: 320 }] });
+  });
+
+  it('goes home with a console warning when a follow-up load fails (§4, §8)', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const calls = fakeApi((call) => {
+      if (call.method === 'POST') return jsonResponse({ ...course, id: 42, name: 'Lakeside' }, 201);
+      if (call.url.endsWith('/courses')) return jsonResponse([{ ...course, id: 42 }]);
+      return jsonResponse({ error: 'No access' }, 403);
+    });
+    const router = open();
+    await fillNineHoles();
+    await userEvent.click(screen.getByRole('button', { name: 'Create course' }));
+    expect(await screen.findByText('home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/1/home');
+    expect(warn).toHaveBeenCalled();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/clubs/1/courses', 'GET /api/clubs/1/courses', 'GET /api/clubs/1/tees']);
+  });
+});
+
+describe('<PinPositionsPage>', { timeout: 30_000 }, () => {
+  const setup: PinSetup = { id: 3, name: 'Tuesday', courseId: 5, clubId: 1, updatedAt: '2030-01-01T00:00:00.000Z' };
+  const pinApi = (post: (call: Call) => Response) => (call: Call) => {
+    if (call.method === 'POST') return post(call);
+    if (call.url.endsWith('/courses')) return jsonResponse([course]);
+    if (call.url.includes('pin-setups?course_id=5')) return jsonResponse([setup]);
+    if (call.url.endsWith('/pin-setups/3')) return jsonResponse([]);
+    return jsonResponse({ error: 'unexpected' }, 404);
+  };
+  const open = () => renderRoutes([{ path: '/:clubId/courses/:courseId/pin-positions', element: <PinPositionsPage /> }], '/1/courses/5/pin-positions');
+
+  it('saves one call per hole with values, parsed as integers', async () => {
+    const calls = fakeApi(pinApi((call) => jsonResponse({ pinSetupId: 3, ...(call.body as object), position: null })));
+    open();
+    fireEvent.change(await screen.findByLabelText('In of hole 1'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('Side of hole 1'), { target: { value: '-3' } });
+    fireEvent.change(screen.getByLabelText('In of hole 3'), { target: { value: '20' } });
+    fireEvent.change(screen.getByLabelText('Side of hole 3'), { target: { value: '0' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Pin positions of 2 holes saved')).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.url)).toEqual(['/api/clubs/1/pin-setups/3', '/api/clubs/1/pin-setups/3']);
+    expect(posts.map((c) => c.body)).toEqual([
+      { holeId: 51, outMeters: 12, sideMeters: -3 },
+      { holeId: 53, outMeters: 20, sideMeters: 0 },
+    ]);
+    // The positions reload after the save.
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/pin-setups/3') && c.method === 'GET')).toHaveLength(2));
+  });
+
+  it("says 'Adding pin positions went wrong' when no call gives a position back", async () => {
+    fakeApi(pinApi(() => jsonResponse({ error: 'Hole is not in this course' }, 400)));
+    open();
+    fireEvent.change(await screen.findByLabelText('In of hole 2'), { target: { value: '7' } });
+    fireEvent.change(screen.getByLabelText('Side of hole 2'), { target: { value: '-2' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Adding pin positions went wrong')).toBeInTheDocument();
+  });
+
+  it('shows a load failure as a message with Retry', async () => {
+    fakeApi((call) => (call.url.includes('pin-setups') ? jsonResponse({ error: 'Pin setups are resting' }, 403) : jsonResponse([course])));
+    open();
+    expect(await screen.findByText('Pin setups are resting')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});

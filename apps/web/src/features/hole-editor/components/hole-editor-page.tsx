@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { paths } from '../../../config/paths';
+import { useClub } from '../../../lib/current-club';
+import { useClubContexts, useElementsForEdit } from '../../../lib/map/graphics-queries';
+import { useClubId } from '../../../lib/use-club-id';
+import { useCourses } from '../../courses/api/get-courses';
+import { useDrawing } from '../api/drawing';
+import { editorModeOf } from '../utils/modes';
+import { HoleEditor } from './hole-editor';
+
+/**
+ * /:clubId/courses/:courseId/holes/:holeId/{edit, edit-pin-chart, edit-elevation, edit-play-lines,
+ * edit-labels}: loads the hole, its drawing and the graphics catalogue, then opens the editor of
+ * the screen named by the last path segment.
+ */
+export function HoleEditorPage() {
+  const { t } = useTranslation();
+  const clubId = useClubId();
+  const params = useParams();
+  const courseId = Number(params.courseId);
+  const holeId = Number(params.holeId);
+  const mode = editorModeOf(useLocation().pathname);
+
+  const courses = useCourses(clubId);
+  const club = useClub(clubId);
+  const drawing = useDrawing(clubId, holeId);
+  const elements = useElementsForEdit(clubId);
+  const contexts = useClubContexts(clubId);
+
+  const queries = [courses, club, drawing, elements, contexts];
+  const failed = queries.find((q) => q.isError);
+  if (failed) return <ErrorState error={failed.error} title={t('holeEditor.loadFailed')} onRetry={() => queries.forEach((q) => q.isError && void q.refetch())} />;
+  if (queries.some((q) => q.isPending)) return <LoadingState />;
+
+  const course = courses.data!.find((c) => c.id === courseId);
+  const hole = course?.holes.find((h) => h.id === holeId);
+  if (!course || !hole) {
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button component={RouterLink} to={paths.club.home(clubId)} color="inherit" size="small">
+            {t('shell.goHome')}
+          </Button>
+        }
+      >
+        {t('holeEditor.notFound')}
+      </Alert>
+    );
+  }
+
+  return (
+    <Box>
+      <HoleEditor
+        key={`${holeId}:${mode}`}
+        clubId={clubId}
+        course={course}
+        hole={hole}
+        mode={mode}
+        club={club.data!}
+        drawing={drawing.data!}
+        elements={elements.data!}
+        contexts={contexts.data!.contexts}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { distance } from '@golf/contract/geo/measure';
+import { hexToRgba, resolveElementStyle } from './element-style';
+import { formatArea, formatHeight, formatLength } from './format';
+import { canRedo, canUndo, createHistory, current, currentId, push, redo, undo } from './history';
+import { createMeasurer } from './measure';
+
+describe('undo/redo history', () => {
+  it('undoes and redoes snapshots in order and drops the redo branch on a new change', () => {
+    let h = createHistory<string[]>([]);
+    expect(canUndo(h)).toBe(false);
+    h = push(h, ['a']);
+    h = push(h, ['a', 'b']);
+    expect(current(h)).toEqual(['a', 'b']);
+    h = undo(h);
+    expect(current(h)).toEqual(['a']);
+    expect(canRedo(h)).toBe(true);
+    h = redo(h);
+    expect(current(h)).toEqual(['a', 'b']);
+    h = undo(undo(h));
+    expect(current(h)).toEqual([]);
+    expect(undo(h)).toBe(h);
+    h = push(h, ['c']);
+    expect(canRedo(h)).toBe(false);
+    expect(current(h)).toEqual(['c']);
+    expect(redo(h)).toBe(h);
+  });
+
+  it('tells unsaved changes by entry id, clean again after undoing back to the saved entry', () => {
+    let h = createHistory(0);
+    const saved = currentId(h);
+    h = push(h, 1);
+    expect(currentId(h)).not.toBe(saved);
+    h = undo(h);
+    expect(currentId(h)).toBe(saved);
+  });
+
+  it('keeps at most `limit` entries, dropping the oldest', () => {
+    let h = createHistory(0, 3);
+    for (let i = 1; i <= 5; i++) h = push(h, i);
+    expect(h.entries.map((e) => e.value)).toEqual([3, 4, 5]);
+    h = undo(undo(h));
+    expect(current(h)).toBe(3);
+    expect(canUndo(h)).toBe(false);
+  });
+});
+
+describe('element style resolution', () => {
+  it('converts hex colours with alpha', () => {
+    expect(hexToRgba('#f3e3b3', 1)).toBe('rgba(243, 227, 179, 1)');
+    expect(hexToRgba('#fff', 0.5)).toBe('rgba(255, 255, 255, 0.5)');
+    expect(hexToRgba('red', 1)).toBeNull();
+    expect(hexToRgba(undefined, 1)).toBeNull();
+  });
+
+  it('applies opacity % to the fill of areas and keeps the outline opaque', () => {
+    const s = resolveElementStyle({ 'fill colour': '#2e6b30', 'stroke colour': '#1b4d1e', 'stroke width': '1', opacity: '90' }, 'polygon');
+    expect(s.fill).toBe('rgba(46, 107, 48, 0.9)');
+    expect(s.stroke).toBe('rgba(27, 77, 30, 1)');
+    expect(s.strokeWidth).toBe(1);
+    expect(s.lineDash).toBeNull();
+  });
+
+  it('draws no fill at 0 % (hole boundary) but its dashed outline', () => {
+    const s = resolveElementStyle({ 'fill colour': '#000000', 'stroke colour': '#6d4c41', 'stroke width': '2', opacity: '0', 'line dash': '6' }, 'polygon');
+    expect(s.fill).toBeNull();
+    expect(s.stroke).toBe('rgba(109, 76, 65, 1)');
+    expect(s.lineDash).toEqual([6, 6]);
+  });
+
+  it('gives lines no fill and their opacity on the stroke; dims read-only features; widens the selected outline', () => {
+    const line = resolveElementStyle({ 'stroke colour': '#9e9e9e', 'stroke width': '3', opacity: '50' }, 'line');
+    expect(line.fill).toBeNull();
+    expect(line.stroke).toBe('rgba(158, 158, 158, 0.5)');
+    const dimmed = resolveElementStyle({ 'fill colour': '#ffffff', opacity: '100' }, 'polygon', 'dimmed');
+    expect(dimmed.fill).toBe('rgba(255, 255, 255, 0.35)');
+    expect(resolveElementStyle({ 'stroke width': '2', 'stroke colour': '#000' }, 'polygon', 'selected').strokeWidth).toBe(4);
+  });
+
+  it('falls back on sane values for missing or broken attributes', () => {
+    const s = resolveElementStyle({ 'stroke width': 'wide', radius: '-3', opacity: '250' }, 'point');
+    expect(s.strokeWidth).toBe(1);
+    expect(s.radius).toBe(1);
+    expect(s.fill).toBe('rgba(158, 158, 158, 1)');
+    expect(resolveElementStyle({}, 'point').radius).toBe(5);
+  });
+});
+
+describe('measurement formatting', () => {
+  it('formats lengths in metres, areas in m² and heights', () => {
+    expect(formatLength(7.46, 'en')).toBe('7.5 m');
+    expect(formatLength(312.4, 'en')).toBe('312 m');
+    expect(formatLength(1234.4, 'en')).toBe('1,234 m');
+    expect(formatLength(7.46, 'da')).toBe('7,5 m');
+    expect(formatArea(1234.6, 'en')).toBe('1,235 m²');
+    expect(formatArea(NaN, 'en')).toBe('–');
+    expect(formatHeight(12, 'en')).toBe('12.0 m');
+    expect(formatHeight(null, 'en')).toBe('–');
+  });
+});
+
+describe('measurer by srid', () => {
+  const a = [12.861, 56.2437];
+  const b = [12.8625, 56.2449];
+  it('measures geodesically for srid 4326 and in SWEREF99 TM for srid 3006 (within its scale error)', () => {
+    const geodesic = createMeasurer(4326);
+    const sweref = createMeasurer(3006);
+    expect(geodesic.projected).toBe(false);
+    expect(sweref.projected).toBe(true);
+    expect(geodesic.distance(a, b)).toBeCloseTo(distance(a, b), 6);
+    const d = sweref.distance(a, b);
+    expect(Math.abs(d - distance(a, b)) / distance(a, b)).toBeLessThan(0.001);
+    expect(sweref.lineLength([a, b, a])).toBeCloseTo(2 * d, 6);
+  });
+  it('measures a 100 m × 100 m square as about 10,000 m²', () => {
+    const m = createMeasurer(4326);
+    const lat = 55.7113;
+    const dLat = 100 / 111_320;
+    const dLon = 100 / (111_320 * Math.cos((lat * Math.PI) / 180));
+    const ring = [[9.5, lat], [9.5 + dLon, lat], [9.5 + dLon, lat + dLat], [9.5, lat + dLat], [9.5, lat]];
+    expect(m.polygonArea([ring])).toBeGreaterThan(9900);
+    expect(m.polygonArea([ring])).toBeLessThan(10100);
+  });
+});
