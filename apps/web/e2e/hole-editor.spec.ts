@@ -6,6 +6,7 @@ import { DEMO, apiToken, expect, openAs, snack, test } from './support';
 const IN_REPO = join(import.meta.dirname, '../../server/src/db/data/augusta-national.geojson');
 const AUGUSTA = existsSync(IN_REPO) ? IN_REPO : join(import.meta.dirname, '../../../../shared/data/osm/augusta-national.geojson');
 
+// The browser runs as the admin (English); the Danish owner creates the course through the API.
 test.describe.configure({ mode: 'serial' });
 
 let course: { id: number; holes: { id: number }[] };
@@ -31,7 +32,7 @@ async function mapPoint(page: Page, dx: number, dy: number) {
 
 test('draws a bunker by clicking on the map, saves it, and it is there after a reload', async ({ page }) => {
   const hole = course.holes[0];
-  await openAs(page, DEMO.owner, `/1/courses/${course.id}/holes/${hole.id}/edit`);
+  await openAs(page, DEMO.admin, `/1/courses/${course.id}/holes/${hole.id}/edit`);
   await expect(page.getByTestId('hole-map')).toBeVisible();
   await page.waitForFunction(() => typeof (window as unknown as { __editorReady?: number }).__editorReady === 'number');
 
@@ -51,20 +52,20 @@ test('draws a bunker by clicking on the map, saves it, and it is there after a r
 
 test('moves a feature and undoes the move: the geometry is back', async ({ page }) => {
   const hole = course.holes[0];
-  await openAs(page, DEMO.owner, `/1/courses/${course.id}/holes/${hole.id}/edit`);
+  await openAs(page, DEMO.admin, `/1/courses/${course.id}/holes/${hole.id}/edit`);
   await page.waitForFunction(() => typeof (window as unknown as { __editorReady?: number }).__editorReady === 'number');
   const selection = page.getByTestId('selection');
 
   // The view fits the saved bunker, so it is under the map's centre; zoomed out it is smaller
   // than the distance it is moved.
   for (let i = 0; i < 2; i++) {
-    await page.getByRole('button', { name: 'Zoom out' }).click();
+    await page.getByRole('button', { name: 'Zoom out', exact: true }).click();
     await page.waitForTimeout(400);
   }
   await page.getByRole('button', { name: 'Move' }).click();
   const centre = await mapPoint(page, 0, 0);
   await page.mouse.click(centre.x, centre.y);
-  await expect(selection).toContainText('bunker');
+  await expect(selection).toContainText('Bunker');
 
   await page.mouse.move(centre.x, centre.y);
   await page.mouse.down();
@@ -81,11 +82,11 @@ test('moves a feature and undoes the move: the geometry is back', async ({ page 
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('undo')).toBeDisabled();
   await page.mouse.click(centre.x - 5, centre.y - 5);
-  await expect(selection).toContainText('bunker');
+  await expect(selection).toContainText('Bunker');
 });
 
 test('imports the OpenStreetMap fixture of Augusta National and sees 18 holes matched', async ({ page }) => {
-  await openAs(page, DEMO.owner, '/1/courses/import');
+  await openAs(page, DEMO.admin, '/1/courses/import');
   await page.getByLabel('Course file').setInputFiles(AUGUSTA);
   await expect(page.getByRole('heading', { name: '18 holes matched' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('import-hole-row')).toHaveCount(18);

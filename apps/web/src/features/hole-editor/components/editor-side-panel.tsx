@@ -16,6 +16,7 @@ import { formatArea, formatLength } from '../../../lib/map/format';
 import { hexToRgba } from '../../../lib/map/element-style';
 import type { EditorState, HoleEditorController, SelectedInfo } from '../map/editor-controller';
 import { ElevationPanel } from './elevation-panel';
+import { elementLabel, groupLabel } from '../../../lib/graphics-names';
 
 function Swatch({ element }: { element: ElementForEdit | undefined }) {
   const style = element?.style ?? {};
@@ -78,7 +79,7 @@ export function EditorSidePanel({
         {[...groups.entries()].map(([group, list]) => (
           <Box key={group} component="li" sx={{ listStyle: 'none' }}>
             <Typography variant="caption" color="text.secondary" sx={{ px: 2, display: 'block', mt: 0.5 }}>
-              {group}
+              {groupLabel(t, group)}
             </Typography>
             <List dense disablePadding>
               {list.map((e) => (
@@ -86,11 +87,11 @@ export function EditorSidePanel({
                   key={e.name}
                   selected={state.tool === 'draw' && state.drawElement === e.name}
                   onClick={() => controller.setTool('draw', e.name)}
-                  aria-label={t('holeEditor.drawElement', { element: e.name })}
+                  aria-label={t('holeEditor.drawElement', { element: elementLabel(t, e.name) })}
                   sx={{ py: 0.25 }}
                 >
                   <Swatch element={e} />
-                  <ListItemText primary={e.name} secondary={t(`holeEditor.geometry.${e.geometryType}`)} />
+                  <ListItemText primary={elementLabel(t, e.name)} secondary={t(`holeEditor.geometry.${e.geometryType}`)} />
                 </ListItemButton>
               ))}
             </List>
@@ -122,16 +123,16 @@ export function EditorSidePanel({
                 size="small"
                 checked={!hidden}
                 onChange={() => controller.setHidden(name, !hidden)}
-                slotProps={{ input: { 'aria-label': t('holeEditor.showLayer', { element: name }) } }}
+                slotProps={{ input: { 'aria-label': t('holeEditor.showLayer', { element: elementLabel(t, name) }) } }}
               />
               <ListItemButton
                 disabled={!editableNames.has(name)}
                 onClick={() => controller.selectElement(name)}
                 sx={{ py: 0.25, pl: 0.5 }}
-                aria-label={t('holeEditor.selectLayer', { element: name })}
+                aria-label={t('holeEditor.selectLayer', { element: elementLabel(t, name) })}
               >
                 <Swatch element={byName.get(name)} />
-                <ListItemText primary={name} />
+                <ListItemText primary={elementLabel(t, name)} />
               </ListItemButton>
             </ListItem>
           );
@@ -146,7 +147,7 @@ export function EditorSidePanel({
           {state.selected.slice(0, 5).map((s) => (
             <Box key={s.id} sx={{ mt: 0.5 }}>
               <Typography variant="body2">
-                {s.element}
+                {elementLabel(t, s.element)}
                 {s.label ? ` “${s.label}”` : ''}
                 {s.icon ? ` (${s.icon})` : ''}
               </Typography>

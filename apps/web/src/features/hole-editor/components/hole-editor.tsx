@@ -110,6 +110,7 @@ export function HoleEditor({
       editable,
       measurer,
       language: i18n.language,
+      zoomLabels: { zoomIn: t('holeEditor.zoomIn'), zoomOut: t('holeEditor.zoomOut') },
       fallbackCenter: club.position ? [club.position.longitude, club.position.latitude] : null,
       onPointPlaced: (id, element) => setPlaced({ id, element }),
       onReady: () => {

@@ -79,6 +79,8 @@ export interface EditorOptions {
   editable: ReadonlySet<string>;
   measurer: Measurer;
   language: string;
+  /** Accessible names of the zoom buttons, in the interface language. */
+  zoomLabels?: { zoomIn: string; zoomOut: string };
   /** Where to look when the drawing is empty ([lon, lat]). */
   fallbackCenter: [number, number] | null;
   /** A label or icon point was placed and needs its text or icon; the feature is pending until resolved. */
@@ -194,8 +196,16 @@ export class HoleEditorController {
       target: opts.target,
       layers: [...(background ? [background] : []), contextLayer, this.editLayer, guideLayer, measureLayer],
       view: new View({ center: fromLonLat(opts.fallbackCenter ?? [0, 20]), zoom: opts.fallbackCenter ? 16 : 2, maxZoom: 23 }),
-      controls: defaultControls({ attributionOptions: { collapsible: false } }).extend([new ScaleLine()]),
+      controls: defaultControls({
+        attributionOptions: { collapsible: false },
+        zoomOptions: opts.zoomLabels && { zoomInTipLabel: opts.zoomLabels.zoomIn, zoomOutTipLabel: opts.zoomLabels.zoomOut },
+      }).extend([new ScaleLine()]),
     });
+    // OpenLayers names its zoom buttons '+' and '–'; screen readers and tests get the words.
+    if (opts.zoomLabels) {
+      opts.target.querySelector('.ol-zoom-in')?.setAttribute('aria-label', opts.zoomLabels.zoomIn);
+      opts.target.querySelector('.ol-zoom-out')?.setAttribute('aria-label', opts.zoomLabels.zoomOut);
+    }
 
     this.select = new Select({ layers: [this.editLayer], style: null, hitTolerance: 5 });
     const selected = this.select.getFeatures();
