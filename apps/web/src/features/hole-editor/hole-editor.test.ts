@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editorModeOf, MODE_CONTEXT } from './utils/modes';
+import { neighbourHoleIds } from './utils/neighbours';
 import { legLengths, parseHeight, profilePath, vertexRows, withHeight } from './utils/play-line';
 
 /** Positions on a flat line: x is metres. */
@@ -59,5 +60,17 @@ describe('play line legs and elevation table', () => {
     const rows = vertexRows([[0, 0, 10], [100, 0, 20], [200, 0, 10]], flat);
     expect(profilePath(rows, 208, 108, 4)).toBe('M 4.0 104.0 L 104.0 4.0 L 204.0 104.0');
     expect(profilePath(vertexRows(line, flat), 100, 50)).toBe('');
+  });
+});
+
+describe('where an empty hole opens', () => {
+  const holes = [{ id: 11 }, { id: 12 }, { id: 13 }];
+
+  it('takes the holes before and after it in the course order', () => {
+    expect(neighbourHoleIds(holes, 12)).toEqual([11, 13]);
+    expect(neighbourHoleIds(holes, 11)).toEqual([12]);
+    expect(neighbourHoleIds(holes, 13)).toEqual([12]);
+    expect(neighbourHoleIds(holes, 99)).toEqual([]);
+    expect(neighbourHoleIds([{ id: 5 }], 5)).toEqual([]);
   });
 });

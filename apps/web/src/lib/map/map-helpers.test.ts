@@ -3,7 +3,8 @@ import { distance } from '@golf/contract/geo/measure';
 import { hexToRgba, resolveElementStyle } from './element-style';
 import { formatArea, formatHeight, formatLength } from './format';
 import { canRedo, canUndo, createHistory, current, currentId, push, redo, undo } from './history';
-import { createMeasurer } from './measure';
+import { unproject } from '@golf/contract/geo/projection';
+import { createMeasurer, projectedPolygonArea, shoelaceArea } from './measure';
 
 describe('undo/redo history', () => {
   it('undoes and redoes snapshots in order and drops the redo branch on a new change', () => {
@@ -120,5 +121,28 @@ describe('measurer by srid', () => {
     const ring = [[9.5, lat], [9.5 + dLon, lat], [9.5 + dLon, lat + dLat], [9.5, lat + dLat], [9.5, lat]];
     expect(m.polygonArea([ring])).toBeGreaterThan(9900);
     expect(m.polygonArea([ring])).toBeLessThan(10100);
+  });
+  it('measures areas of srid 3006 clubs in SWEREF99 TM: a 100 m square of that grid is 10,000 m², minus its hole', () => {
+    // Corners given in SWEREF99 TM (easting, northing near Ljungbacka), turned into lon/lat by proj4.
+    const [e, n] = [370_000, 6_236_000];
+    const square = (x0: number, y0: number, size: number) =>
+      [[x0, y0], [x0 + size, y0], [x0 + size, y0 + size], [x0, y0 + size], [x0, y0]].map(([x, y]) => unproject(3006, [x, y]));
+    const outer = square(e, n, 100);
+    const hole = square(e + 20, n + 20, 10);
+    const sweref = createMeasurer(3006);
+    expect(sweref.polygonArea([outer])).toBeCloseTo(10_000, 3);
+    expect(sweref.polygonArea([outer, hole])).toBeCloseTo(9_900, 3);
+    expect(projectedPolygonArea(3006, [[...outer].reverse()])).toBeCloseTo(10_000, 3);
+    // The grid square is not exactly 10,000 m² on the ellipsoid (scale factor 0.9996 and distortion).
+    const geodesic = createMeasurer(4326).polygonArea([outer]);
+    expect(Math.abs(geodesic - 10_000)).toBeGreaterThan(1);
+    expect(Math.abs(geodesic - 10_000) / 10_000).toBeLessThan(0.002);
+  });
+
+  it('computes planar ring areas by the shoelace formula, open or closed, either orientation', () => {
+    expect(shoelaceArea([[0, 0], [4, 0], [4, 3], [0, 3]])).toBe(12);
+    expect(shoelaceArea([[0, 0], [0, 3], [4, 3], [4, 0], [0, 0]])).toBe(12);
+    expect(shoelaceArea([[0, 0], [1, 1]])).toBe(0);
+    expect(projectedPolygonArea(3006, [])).toBe(0);
   });
 });

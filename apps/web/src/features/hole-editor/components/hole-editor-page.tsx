@@ -1,3 +1,4 @@
+import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -10,8 +11,9 @@ import { useClub } from '../../../lib/current-club';
 import { useClubContexts, useElementsForEdit } from '../../../lib/map/graphics-queries';
 import { useClubId } from '../../../lib/use-club-id';
 import { useCourses } from '../../courses/api/get-courses';
-import { useDrawing } from '../api/drawing';
+import { drawingQueryOptions, useDrawing } from '../api/drawing';
 import { editorModeOf } from '../utils/modes';
+import { neighbourHoleIds } from '../utils/neighbours';
 import { HoleEditor } from './hole-editor';
 
 /**
@@ -32,11 +34,19 @@ export function HoleEditorPage() {
   const drawing = useDrawing(clubId, holeId);
   const elements = useElementsForEdit(clubId);
   const contexts = useClubContexts(clubId);
+  // An empty drawing opens where the holes before and after it are, so a new user sees the course.
+  const empty = drawing.data?.drawing.features.length === 0;
+  const holesOfCourse = courses.data?.find((c) => c.id === courseId)?.holes ?? [];
+  const neighbours = useQueries({
+    queries: neighbourHoleIds(holesOfCourse, holeId).map((id) => ({ ...drawingQueryOptions(clubId, id), enabled: empty })),
+  });
 
   const queries = [courses, club, drawing, elements, contexts];
   const failed = queries.find((q) => q.isError);
   if (failed) return <ErrorState error={failed.error} title={t('holeEditor.loadFailed')} onRetry={() => queries.forEach((q) => q.isError && void q.refetch())} />;
   if (queries.some((q) => q.isPending)) return <LoadingState />;
+  // A neighbour that fails to load only leaves the view on the club's position.
+  if (neighbours.some((q) => q.isFetching && !q.data)) return <LoadingState />;
 
   const course = courses.data!.find((c) => c.id === courseId);
   const hole = course?.holes.find((h) => h.id === holeId);
@@ -67,6 +77,7 @@ export function HoleEditorPage() {
         drawing={drawing.data!}
         elements={elements.data!}
         contexts={contexts.data!.contexts}
+        neighbours={empty ? neighbours.flatMap((q) => (q.data ? [q.data.drawing] : [])) : []}
       />
     </Box>
   );

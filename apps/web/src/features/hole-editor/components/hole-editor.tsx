@@ -29,7 +29,7 @@ import StraightenIcon from '@mui/icons-material/Straighten';
 import UndoIcon from '@mui/icons-material/Undo';
 import type { Club } from '@golf/contract/api/clubs';
 import type { Course, Hole } from '@golf/contract/api/courses';
-import type { DrawingResponse } from '@golf/contract/api/drawings';
+import type { Drawing, DrawingResponse } from '@golf/contract/api/drawings';
 import type { Context, ElementForEdit } from '@golf/contract/api/graphics';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { HOLE_EDITORS, paths, type HoleEditorKind } from '../../../config/paths';
@@ -72,6 +72,7 @@ export function HoleEditor({
   drawing,
   elements,
   contexts,
+  neighbours,
 }: {
   clubId: number;
   course: Course;
@@ -81,6 +82,8 @@ export function HoleEditor({
   drawing: DrawingResponse;
   elements: ElementForEdit[];
   contexts: Context[];
+  /** Drawings of the holes before and after, shown for orientation while this drawing is empty. */
+  neighbours: Drawing[];
 }) {
   const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
@@ -111,6 +114,7 @@ export function HoleEditor({
       measurer,
       language: i18n.language,
       zoomLabels: { zoomIn: t('holeEditor.zoomIn'), zoomOut: t('holeEditor.zoomOut') },
+      neighbours,
       fallbackCenter: club.position ? [club.position.longitude, club.position.latitude] : null,
       onPointPlaced: (id, element) => setPlaced({ id, element }),
       onReady: () => {
@@ -191,7 +195,7 @@ export function HoleEditor({
           </Tooltip>
         </Box>
       </Box>
-      <Tabs value={mode} variant="scrollable" sx={{ mb: 1, minHeight: 40 }} aria-label={t('holeEditor.modes')}>
+      <Tabs value={mode} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile sx={{ mb: 1, minHeight: 40 }} aria-label={t('holeEditor.modes')}>
         {HOLE_EDITORS.map((m) => (
           <Tab key={m} value={m} label={t(`holeEditor.modeNames.${m}`)} component={RouterLink} to={paths.club.holeEditor(clubId, course.id, hole.id, m)} sx={{ minHeight: 40 }} />
         ))}
@@ -258,7 +262,7 @@ export function HoleEditor({
 
       {measurer.projected && (
         <Alert severity="info" sx={{ mb: 1 }}>
-          {t('holeEditor.projectedHint')}
+          {t('holeEditor.projectedMeasuresHint')}
         </Alert>
       )}
       {conflict && (
@@ -292,7 +296,9 @@ export function HoleEditor({
           role="application"
           aria-label={t('holeEditor.mapLabel')}
           sx={{
-            flex: 1,
+            // In the narrow column layout a growing item gets no definite height, and the map's
+            // viewport (height 100%) would collapse to nothing: there the map keeps its own height.
+            flex: { xs: 'none', md: 1 },
             minWidth: 0,
             height: { xs: '60vh', md: 'calc(100vh - 290px)' },
             minHeight: 420,

@@ -81,7 +81,12 @@ export interface EditorOptions {
   language: string;
   /** Accessible names of the zoom buttons, in the interface language. */
   zoomLabels?: { zoomIn: string; zoomOut: string };
-  /** Where to look when the drawing is empty ([lon, lat]). */
+  /**
+   * Drawings of the neighbouring holes, shown faintly for orientation (never selected nor saved);
+   * an empty drawing opens on them.
+   */
+  neighbours?: readonly Drawing[];
+  /** Where to look when the drawing and the neighbours are empty ([lon, lat], the club's position). */
   fallbackCenter: [number, number] | null;
   /** A label or icon point was placed and needs its text or icon; the feature is pending until resolved. */
   onPointPlaced?: (id: string, element: string) => void;
@@ -133,6 +138,7 @@ export class HoleEditorController {
   private readonly elementByName: globalThis.Map<string, ElementForEdit>;
   private readonly editSource = new VectorSource<Feature<Geometry>>({ features: new Collection() });
   private readonly contextSource = new VectorSource<Feature<Geometry>>();
+  private readonly neighbourSource = new VectorSource<Feature<Geometry>>();
   private readonly guideSource = new VectorSource<Feature<Geometry>>();
   private readonly measureSource = new VectorSource<Feature<Geometry>>();
   private readonly editLayer: VectorLayer<VectorSource<Feature<Geometry>>>;
@@ -165,16 +171,24 @@ export class HoleEditorController {
     this.opts = opts;
     this.styler = createElementStyler(opts.elements);
     this.elementByName = new globalThis.Map(opts.elements.map((e) => [e.name, e]));
-    const dim = opts.mode !== 'edit';
     const legs = opts.mode === 'edit-play-lines' || opts.mode === 'edit-elevation';
 
+    // Everything the screen does not edit (on 'edit': the play line, T-point, labels...) is context:
+    // drawn dimmed, never selectable, and saved back as it was loaded.
     const contextLayer = new VectorLayer({
       source: this.contextSource,
-      style: (f) => (this.hidden.has(f.get('element')) ? undefined : this.styler(f, dim ? 'dimmed' : 'normal')),
+      style: (f) => (this.hidden.has(f.get('element')) ? undefined : this.styler(f, 'dimmed')),
       updateWhileInteracting: true,
       updateWhileAnimating: true,
       zIndex: 1,
     });
+    const neighbourLayer = new VectorLayer({
+      source: this.neighbourSource,
+      style: (f) => this.styler(f, 'dimmed'),
+      opacity: 0.7,
+      zIndex: 0,
+    });
+    this.neighbourSource.addFeatures(readDrawingFeatures((opts.neighbours ?? []).flatMap((d) => d.features)));
     this.editLayer = new VectorLayer({
       source: this.editSource,
       style: (f) => {
@@ -194,7 +208,7 @@ export class HoleEditorController {
 
     this.map = new Map({
       target: opts.target,
-      layers: [...(background ? [background] : []), contextLayer, this.editLayer, guideLayer, measureLayer],
+      layers: [...(background ? [background] : []), neighbourLayer, contextLayer, this.editLayer, guideLayer, measureLayer],
       view: new View({ center: fromLonLat(opts.fallbackCenter ?? [0, 20]), zoom: opts.fallbackCenter ? 16 : 2, maxZoom: 23 }),
       controls: defaultControls({
         attributionOptions: { collapsible: false },
@@ -641,14 +655,15 @@ export class HoleEditorController {
 
   // ---- view ----
 
-  /** Fits the view to the drawing (the green on the pin chart screen), else the fallback centre. */
+  /** Fits the view to the drawing (the green on the pin chart screen), else the neighbouring holes, else the club. */
   fit() {
     let features = [...this.contextSource.getFeatures(), ...this.editFeatures()];
     if (this.opts.mode === 'edit-pin-chart') {
       const green = features.filter((f) => f.get('element') === EL.green || f.get('element') === EL.fringe);
       if (green.length > 0) features = green;
     }
-    if (!this.fitFeatures(features, true) && this.opts.fallbackCenter) {
+    if (this.fitFeatures(features, true) || this.fitFeatures(this.neighbourSource.getFeatures(), true)) return;
+    if (this.opts.fallbackCenter) {
       this.map.getView().setCenter(fromLonLat(this.opts.fallbackCenter));
       this.map.getView().setZoom(16);
     }

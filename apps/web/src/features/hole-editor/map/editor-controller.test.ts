@@ -1,0 +1,120 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Drawing, DrawingFeature } from '@golf/contract/api/drawings';
+import type { ElementForEdit } from '@golf/contract/api/graphics';
+import { CATALOGUE_CONTEXTS, EL } from '@golf/contract/graphics-catalogue';
+import { toLonLat } from 'ol/proj';
+import { createMeasurer } from '../../../lib/map/measure';
+import { HoleEditorController } from './editor-controller';
+
+const GEOMETRY: Record<string, ElementForEdit['geometryType']> = { [EL.playLine]: 'line', [EL.tPoint]: 'point', [EL.label]: 'point', [EL.pinPosition]: 'point' };
+const ELEMENTS: ElementForEdit[] = [EL.green, EL.bunker, EL.fairway, EL.playLine, EL.tPoint, EL.label, EL.pinPosition].map((name, i) => ({
+  id: i + 1,
+  name,
+  groupName: 'g',
+  layerName: 'l',
+  geometryType: GEOMETRY[name] ?? 'polygon',
+  shorthand: name.slice(0, 2),
+  zIndex: i,
+  style: {},
+}));
+const HOLE_CONTEXT = new Set(CATALOGUE_CONTEXTS.find(([name]) => name === 'hole')![1]);
+
+const r7 = (n: number) => Number(n.toFixed(7));
+const square = (lon: number, lat: number, d: number) => [[[lon, lat], [r7(lon + d), lat], [r7(lon + d), r7(lat + d)], [lon, r7(lat + d)], [lon, lat]]];
+const FEATURES: DrawingFeature[] = [
+  { type: 'Feature', id: 'green', geometry: { type: 'Polygon', coordinates: square(9.536, 55.712, 0.0003) }, properties: { element: EL.green } },
+  { type: 'Feature', id: 'bunker', geometry: { type: 'Polygon', coordinates: square(9.5358, 55.7119, 0.0001) }, properties: { element: EL.bunker, attributes: { depth: '1' } } },
+  {
+    type: 'Feature',
+    id: 'line',
+    geometry: { type: 'LineString', coordinates: [[9.534, 55.71, 12.5], [9.535, 55.711, 14], [9.5361, 55.7121, 13]] },
+    properties: { element: EL.playLine },
+  },
+  { type: 'Feature', id: 'tpoint', geometry: { type: 'Point', coordinates: [9.5361, 55.712] }, properties: { element: EL.tPoint } },
+  { type: 'Feature', id: 'label', geometry: { type: 'Point', coordinates: [9.535, 55.7115] }, properties: { element: EL.label, label: 'Out of bounds left' } },
+  // An element the catalogue does not know (e.g. removed later): kept as it is.
+  { type: 'Feature', id: 'odd', geometry: { type: 'Point', coordinates: [9.5355, 55.7112] }, properties: { element: 'retired element' } },
+];
+const DRAWING: Drawing = { type: 'FeatureCollection', features: FEATURES };
+
+let controller: HoleEditorController | null = null;
+
+beforeAll(() => {
+  // jsdom has no ResizeObserver; the map never gets a size here, so it never renders.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+afterEach(() => {
+  controller?.destroy();
+  controller = null;
+});
+
+function open(mode: 'edit' | 'edit-play-lines', editable: ReadonlySet<string>, drawing = DRAWING, neighbours: Drawing[] = []) {
+  const target = document.createElement('div');
+  document.body.append(target);
+  controller = new HoleEditorController({ target, mode, elements: ELEMENTS, editable, measurer: createMeasurer(4326), language: 'en', fallbackCenter: [9.5357, 55.7113], neighbours });
+  controller.load(drawing);
+  return controller;
+}
+
+const byId = (drawing: Drawing) => new Map(drawing.features.map((f) => [f.id, f]));
+
+describe('editor save keeps what the screen does not edit', () => {
+  it("on 'edit' keeps the play line (with heights), T-point, label and unknown elements when areas change", () => {
+    const c = open('edit', HOLE_CONTEXT);
+    expect(c.getState().counts).toMatchObject({ [EL.playLine]: 1, [EL.tPoint]: 1, [EL.label]: 1, 'retired element': 1, [EL.green]: 1 });
+    c.selectElement(EL.bunker);
+    c.deleteSelected();
+    const saved = byId(c.getDrawing());
+    expect(saved.has('bunker')).toBe(false);
+    expect(saved.get('green')?.geometry).toEqual(FEATURES[0].geometry);
+    for (const id of ['line', 'tpoint', 'label', 'odd']) expect(saved.get(id)).toEqual(FEATURES.find((f) => f.id === id));
+    expect(c.getDrawing().features).toHaveLength(FEATURES.length - 1);
+  });
+
+  it("on 'edit' the read-only features cannot be selected from the layer list", () => {
+    const c = open('edit', HOLE_CONTEXT);
+    c.selectElement(EL.playLine);
+    expect(c.getState().selected).toEqual([]);
+    c.deleteSelected();
+    expect(c.getDrawing().features).toHaveLength(FEATURES.length);
+  });
+
+  it('on the play-lines screen keeps every area, with its attributes, when the play line is deleted', () => {
+    const c = open('edit-play-lines', new Set([EL.playLine]));
+    c.selectElement(EL.playLine);
+    expect(c.getState().selected.map((s) => s.id)).toEqual(['line']);
+    c.deleteSelected();
+    const saved = byId(c.getDrawing());
+    expect(saved.has('line')).toBe(false);
+    for (const f of FEATURES.filter((f) => f.id !== 'line')) expect(saved.get(f.id)).toEqual(f);
+    c.undo();
+    expect(byId(c.getDrawing()).get('line')?.geometry).toEqual(FEATURES[2].geometry);
+  });
+});
+
+describe('an empty hole', () => {
+  const EMPTY: Drawing = { type: 'FeatureCollection', features: [] };
+  const centre = (c: HoleEditorController) => toLonLat(c.map.getView().getCenter()!);
+
+  it('opens on the neighbouring holes, which are shown but neither counted nor saved', () => {
+    const neighbour: Drawing = { type: 'FeatureCollection', features: [{ ...FEATURES[0], geometry: { type: 'Polygon', coordinates: square(9.51, 55.70, 0.002) } }] };
+    const c = open('edit', HOLE_CONTEXT, EMPTY, [neighbour]);
+    const [lon, lat] = centre(c);
+    expect(lon).toBeCloseTo(9.511, 4);
+    expect(lat).toBeCloseTo(55.701, 4);
+    expect(c.getState().counts).toEqual({});
+    expect(c.getDrawing().features).toEqual([]);
+  });
+
+  it('opens on the club when the neighbours are empty too', () => {
+    const c = open('edit', HOLE_CONTEXT, EMPTY, [EMPTY]);
+    const [lon, lat] = centre(c);
+    expect(lon).toBeCloseTo(9.5357, 6);
+    expect(lat).toBeCloseTo(55.7113, 6);
+  });
+});
