@@ -220,4 +220,25 @@ describe('planImport of other inputs', () => {
     expect(bunkers).toEqual(['relation/2', 'relation/2#2']);
     expect(validateDrawing(plan.holes[0].drawing, elements)).toEqual([]);
   });
+
+  it('leaves out features whose coordinates are not lists (null, numbers, broken multi-parts) instead of throwing', () => {
+    const hostile = (type: string, coordinates: unknown, props: Record<string, unknown>) => ({ type: 'Feature', properties: props, geometry: { type, coordinates } });
+    const input = {
+      type: 'FeatureCollection',
+      features: [
+        hostile('Polygon', null, { golf: 'green' }),
+        hostile('MultiPolygon', [null, 5, [null], [[null]]], { golf: 'bunker' }),
+        hostile('MultiLineString', null, { golf: 'hole', ref: '2' }),
+        hostile('MultiLineString', [null, 'x'], { golf: 'cartpath' }),
+        hostile('MultiPoint', null, { natural: 'tree' }),
+        hostile('Point', null, { golf: 'pin' }),
+        hostile('LineString', 7, { golf: 'hole', ref: '3' }),
+        line('1', [[10, 55], [10.004, 55]], { par: '4' }),
+      ],
+    } as unknown as FeatureCollection;
+    const plan = planImport(input);
+    expect(plan.holes.map((h) => h.ref)).toEqual([1]);
+    expect(plan.warnings.some((w) => w.includes('is not a line'))).toBe(true);
+    expect(validateDrawing(plan.holes[0].drawing, elements)).toEqual([]);
+  });
 });

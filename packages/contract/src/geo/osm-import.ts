@@ -325,9 +325,20 @@ function cleanPositions(list: unknown): number[][] | null {
   return out;
 }
 
+/**
+ * The coordinates of a single geometry as a one-element list and those of its Multi* form as they
+ * are; [] for other types or when a Multi* has no list (a file is not trusted to follow RFC 7946).
+ */
+function partsOf(g: Geometry, single: Geometry['type'], multi: Geometry['type']): unknown[] {
+  const coordinates: unknown = (g as { coordinates?: unknown }).coordinates;
+  if (g.type === single) return [coordinates];
+  return g.type === multi && Array.isArray(coordinates) ? coordinates : [];
+}
+
 function lineParts(g: Geometry): number[][][] {
-  const lists = g.type === 'LineString' ? [g.coordinates] : g.type === 'MultiLineString' ? g.coordinates : [];
-  return lists.map(cleanPositions).filter((l): l is number[][] => l !== null && l.length >= 2);
+  return partsOf(g, 'LineString', 'MultiLineString')
+    .map(cleanPositions)
+    .filter((l): l is number[][] => l !== null && l.length >= 2);
 }
 
 /** Closed rings with at least 3 corners; null when the ring is unusable. */
@@ -343,9 +354,9 @@ function cleanRing(list: unknown): Ring | null {
 
 /** Polygons (outer ring first) of a geometry, rings closed and wound as RFC 7946 asks. */
 function polygonParts(g: Geometry): Ring[][] {
-  const polys = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
   const out: Ring[][] = [];
-  for (const poly of polys) {
+  for (const poly of partsOf(g, 'Polygon', 'MultiPolygon')) {
+    if (!Array.isArray(poly)) continue;
     const outer = cleanRing(poly[0]);
     if (!outer) continue;
     const inner = poly.slice(1).map(cleanRing).filter((r): r is Ring => r !== null);
@@ -447,7 +458,7 @@ function toParts(raw: { id: string; element: string; tags: Record<string, unknow
   const out: Part[] = [];
   const suffix = (i: number) => (i === 0 ? raw.id : `${raw.id}#${i + 1}`);
   if (element === EL.pinPosition || element === EL.tree) {
-    const points = geometry.type === 'Point' ? [geometry.coordinates] : geometry.type === 'MultiPoint' ? geometry.coordinates : [];
+    const points = partsOf(geometry, 'Point', 'MultiPoint');
     points.filter(validPosition).forEach((p, i) => {
       const xy = plane.forward(p);
       out.push({ id: suffix(i), element, geometry: { type: 'Point', coordinates: [p[0], p[1]] }, ref, local: [[xy]], centre: xy });

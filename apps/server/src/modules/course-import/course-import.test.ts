@@ -110,6 +110,31 @@ describe(`course import (${testDatabaseKind})`, () => {
     expect(course.holes.map((h) => h.name)).toEqual(['Fjorden', 'Bakken']);
   });
 
+  it('judges the file type by its content, not by its name', async () => {
+    const xml = await preview(owner, TWO_HOLES, 'two-holes.json');
+    expect(xml.statusCode, xml.body).toBe(200);
+    expect(ImportPlan.parse(xml.json()).holes).toHaveLength(2);
+    const json = await preview(owner, AUGUSTA, 'augusta.osm');
+    expect(json.statusCode, json.body).toBe(200);
+    expect(ImportPlan.parse(json.json()).holes).toHaveLength(18);
+  });
+
+  it('answers 400, not 500, for GeoJSON whose geometries hold null or broken coordinates', async () => {
+    const data = Buffer.from(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          { type: 'Feature', properties: { golf: 'green' }, geometry: { type: 'Polygon', coordinates: null } },
+          { type: 'Feature', properties: { golf: 'bunker' }, geometry: { type: 'MultiPolygon', coordinates: [null, [null]] } },
+          { type: 'Feature', properties: { golf: 'hole', ref: '1' }, geometry: { type: 'MultiLineString', coordinates: 5 } },
+        ],
+      }),
+    );
+    const res = await preview(owner, data, 'hostile.geojson');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatch(new RegExp(NO_HOLES_MESSAGE));
+  });
+
   it('answers 403 to staff without the right to create courses, to a courses editor and for another club', async () => {
     const before = await courseCount();
     for (const token of [staff, coursesRole]) {

@@ -21,17 +21,19 @@ export interface ImportFile {
 const ELEMENTS: ReadonlyMap<string, GeometryType> = new Map(CATALOGUE_ELEMENTS.map(([name, , , geometry]) => [name, geometry]));
 
 /**
- * Reads an import file: GeoJSON (.geojson, .json) or OpenStreetMap XML (.osm); other names are
- * recognised by their first character. Answers 400 with a message the user can act on.
+ * Reads an import file: GeoJSON (.geojson, .json) or OpenStreetMap XML (.osm). The type is judged
+ * by the content ('<' starts XML, '{' JSON), the name only when the content does not tell.
+ * Answers 400 with a message the user can act on.
  */
 export function readImportFile(file: ImportFile): FeatureCollection<Geometry | null, GeoJsonProperties> {
   const text = file.buffer.toString('utf8').replace(/^\uFEFF/, '');
   const name = file.filename.toLowerCase();
   const first = text.trimStart()[0];
   if (first === undefined) throw badRequest('The file is empty');
-  const isXml = name.endsWith('.osm') || name.endsWith('.xml') || (!name.endsWith('.json') && !name.endsWith('.geojson') && first === '<');
-  if (isXml) return osmXmlToGeoJson(text);
-  if (!name.endsWith('.json') && !name.endsWith('.geojson') && first !== '{') {
+  const namedXml = name.endsWith('.osm') || name.endsWith('.xml');
+  const namedJson = name.endsWith('.json') || name.endsWith('.geojson');
+  if (first === '<' || (first !== '{' && namedXml)) return osmXmlToGeoJson(text);
+  if (first !== '{' && !namedJson) {
     throw badRequest('The file is neither GeoJSON nor an OpenStreetMap export. Upload a .geojson, .json or .osm file.');
   }
   let json: unknown;

@@ -9,6 +9,9 @@ import { holeOfClub } from './service';
 
 const SAVED_MEANWHILE = 'Someone else saved this hole meanwhile; reload to see their changes';
 
+/** The largest version the database column holds (a PostgreSQL integer). */
+const MAX_VERSION = 2_147_483_647;
+
 type DrawingRow = typeof holeDrawings.$inferSelect;
 
 type Log = { warn(obj: object, msg: string): void };
@@ -42,14 +45,17 @@ function present(holeId: number, courseId: number, styleId: number, row: Drawing
   };
 }
 
-/** The saved drawings of holes in one style, by hole id (holes never drawn are left out). */
-export async function savedDrawings(db: DbOrTx, holeIds: number[], styleId: number): Promise<Map<number, Drawing>> {
+/**
+ * The saved drawings of holes in one style, by hole id (holes never drawn are left out). Stored
+ * documents are read as GET drawing reads them: features that no longer validate are left out.
+ */
+export async function savedDrawings(db: DbOrTx, holeIds: number[], styleId: number, log?: Log): Promise<Map<number, Drawing>> {
   if (holeIds.length === 0) return new Map();
   const rows = await db
     .select({ holeId: holeDrawings.holeId, document: holeDrawings.document })
     .from(holeDrawings)
     .where(and(inArray(holeDrawings.holeId, holeIds), eq(holeDrawings.styleId, styleId)));
-  return new Map(rows.map((r) => [r.holeId, r.document as Drawing]));
+  return new Map(rows.map((r) => [r.holeId, readDocument(r.document, r.holeId, log)]));
 }
 
 /** GET clubs/{clubId}/holes/{holeId}/drawing/{styleId}: version 0 and an empty collection when never saved. */
@@ -79,6 +85,9 @@ function isForeignKeyViolation(err: unknown): boolean {
  */
 export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, userId: number, input: SaveDrawingBody, styleId: number): Promise<DrawingResponse> {
   const hole = await holeOfClub(db, clubId, holeId);
+  if (input.version !== undefined && input.version > MAX_VERSION) {
+    throw badRequest('No drawing has that version', [{ path: 'version', message: `A version is at most ${MAX_VERSION}` }]);
+  }
   const problems = validateDrawing(input.drawing, await elementGeometries(db));
   if (problems.length > 0) {
     throw badRequest(

@@ -166,6 +166,14 @@ describe(`hole drawings (${testDatabaseKind})`, () => {
     expect((await get(hole.id)).version).toBe(0);
   });
 
+  it('refuses a version beyond any stored one (larger than a database integer) with 400, not 500', async () => {
+    const hole = course.holes[4];
+    const res = await save(hole.id, { drawing: sampleHoleDrawing(ORIGIN), version: 2 ** 40 });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().details.map((d: { path: string }) => d.path)).toEqual(['version']);
+    expect((await get(hole.id)).version).toBe(0);
+  });
+
   it('takes a drawing larger than the default body limit, and refuses one above DRAWING_LIMITS.bodyBytes with 413', async () => {
     const hole = course.holes[5];
     // A 10,000-vertex fairway is about 400 kB of JSON, above the app's 256 kB default.

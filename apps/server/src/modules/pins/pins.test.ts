@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Course } from '@golf/contract/api/courses';
 import { PinPosition, PinPositionsResponse, PinSetup, PinSetupsResponse } from '@golf/contract/api/pins';
 import { distance } from '@golf/contract/geo/measure';
-import { pinPositions } from '../../db/schema/index';
+import { holeDrawings, pinPositions } from '../../db/schema/index';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { createTestCourse, offset, sampleHoleDrawing } from '../../../test/courses';
 
@@ -135,6 +135,21 @@ describe(`pin setups and pin positions (${testDatabaseKind})`, () => {
     ];
     for (const [body, status] of cases) expect((await req('editor', 'POST', `pin-setups/${setup.id}`, body)).statusCode, JSON.stringify(body)).toBe(status);
     expect(await positions(setup.id)).toEqual([]);
+  });
+
+  it('saves a pin on a hole whose stored drawing no longer validates, computing it from the features that do', async () => {
+    const setup = await createSetup('Broken drawings', other.id);
+    const good = sampleHoleDrawing(ORIGIN);
+    const document = { ...good, features: [{ type: 'Feature', id: 'old', geometry: { type: 'Circle', radius: 3 }, properties: { element: 'tree' } }, ...good.features] };
+    await t.database.db.insert(holeDrawings).values({ holeId: other.holes[0].id, styleId: 1, document, version: 1 });
+    const res = await req('editor', 'POST', `pin-setups/${setup.id}`, { holeId: other.holes[0].id, outMeters: 5, sideMeters: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+    const pin = PinPosition.parse(res.json());
+    expect(distance(pin.position!.coordinates, offset(ORIGIN, 0, 340))).toBeLessThan(0.5);
+    await t.database.db.update(holeDrawings).set({ document: { type: 'FeatureCollection' } }).where(eq(holeDrawings.holeId, other.holes[0].id));
+    const empty = await req('editor', 'POST', `pin-setups/${setup.id}`, { holeId: other.holes[0].id, outMeters: 5, sideMeters: 0 });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(PinPosition.parse(empty.json()).position).toBeNull();
   });
 
   describe('permissions', () => {

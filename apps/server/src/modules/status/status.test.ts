@@ -4,6 +4,7 @@ import type { Drawing } from '@golf/contract/api/drawings';
 import { BoundarySelfIntersectionsResponse, GreensWithinBoundaryResponse, SelfIntersectionsResponse } from '@golf/contract/api/status';
 import { distance } from '@golf/contract/geo/measure';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { holeDrawings } from '../../db/schema/index';
 import { createTestCourse, offset, polygon, ring, sampleHoleDrawing } from '../../../test/courses';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'editor' | 'swede';
@@ -93,6 +94,25 @@ describe(`status checks (${testDatabaseKind})`, () => {
     }
     const self = SelfIntersectionsResponse.parse((await status('self-intersections')).json());
     expect(self[String(other.holes[0].id)].map((i) => i.feature)).toEqual(['bunker-1']);
+  });
+
+  it('answers 200 for stored drawings that no longer validate (no features list, unknown geometry), never a 500', async () => {
+    const broken = await createTestCourse(t.app, tokens.owner, ids.dkClubId, { name: 'Broken', holes: 3 });
+    const good = sampleHoleDrawing(ORIGIN);
+    const documents: unknown[] = [
+      { type: 'FeatureCollection' },
+      { ...good, features: [...good.features, { type: 'Feature', id: 'old', geometry: { type: 'Circle', radius: 3 }, properties: { element: 'tree' } }] },
+      [],
+    ];
+    for (const [i, document] of documents.entries()) {
+      await t.database.db.insert(holeDrawings).values({ holeId: broken.holes[i].id, styleId: 1, document, version: 1 });
+    }
+    for (const check of CHECKS) {
+      const res = await status(check, `?course_id=${broken.id}`);
+      expect(res.statusCode, `${check}: ${res.body}`).toBe(200);
+    }
+    const gwb = GreensWithinBoundaryResponse.parse((await status('greens-within-boundary', `?course_id=${broken.id}`)).json());
+    expect(broken.holes.map((h) => gwb[String(h.id)])).toEqual([null, true, null]);
   });
 
   describe('permissions', () => {
