@@ -81,6 +81,27 @@ test('the owner creates a course with two tees and 9 holes; it is in the menu an
       await expect(page.getByLabel(`Distance of hole ${n} from Red`)).toHaveValue(hole.red);
     }
     await expect(page.getByRole('row', { name: /^Yellow/ })).toContainText('2980 m');
+
+    // Remove hole 2 (stroke index 9, so the other eight keep valid handicaps 1 to 8), save, reload: 8 holes.
+    await page.getByRole('button', { name: 'Remove hole 2', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove hole 2?' });
+    await expect(confirm).toContainText('drawing, its distances and its pin positions are deleted');
+    await confirm.getByRole('button', { name: 'Remove hole' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByLabel('Par of hole 9', { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(snack(page, 'confirmation')).toContainText('Course saved');
+    await page.reload();
+    const remaining = HOLES.filter((_, i) => i !== 1);
+    await expect(page.getByText('8 holes (at most 27)')).toBeVisible();
+    await expect(page.getByLabel('Par of hole 9', { exact: true })).toHaveCount(0);
+    for (const [i, hole] of remaining.entries()) {
+      const n = i + 1;
+      await expect(page.getByLabel(`Par of hole ${n}`, { exact: true })).toHaveValue(hole.par);
+      await expect(page.getByLabel(`Handicap of hole ${n}`, { exact: true })).toHaveValue(hole.handicap);
+      await expect(page.getByLabel(`Distance of hole ${n} from Yellow`)).toHaveValue(hole.yellow);
+    }
+    await expect(page.getByRole('row', { name: /^Yellow/ })).toContainText('2832 m');
   } finally {
     const courses = await api.get<{ id: number; name: string }[]>('courses');
     for (const course of courses.filter((c) => c.name === name)) await api.delete(`courses/${course.id}`);

@@ -14,7 +14,8 @@ import { jsonResponse } from '../../testing/fake-xhr';
 import { CoursePage } from './components/course-page';
 import { ManageAllHolesPage } from './components/manage-all-holes-page';
 import { pinBodies, pinRowProblem, PinPositionsPage } from './components/pin-positions-page';
-import { handicapClashes, toCreateBody, courseValues } from './utils/course-form';
+import { MAX_HOLES } from '@golf/contract/api/courses';
+import { canAddHole, canRemoveHole, handicapClashes, handicapProblem, toCreateBody, courseValues } from './utils/course-form';
 import { describeChecks } from './utils/drawing-checks';
 import { nextCell } from './utils/grid-navigation';
 
@@ -132,9 +133,20 @@ describe('course values', () => {
   it('sends distances of a new course by tee index and keeps a saved course’s distances by tee', () => {
     const values = courseValues(course, tees, holesTees);
     expect(values.holes[0].distances).toEqual({ t7: '350', t8: '300' });
-    expect(values.holes[1].distances).toEqual({ t7: '150' });
+    expect(values.holes[1].distances).toEqual({ t7: '150', t8: '' });
     const body = toCreateBody({ ...values, tees: values.tees.map(({ id: _id, ...t }) => t) });
     expect(body.holes[0]).toEqual({ name: '', par: 4, handicap: 1, pro_guideline: '', distances: [{ tee: 0, distance: 350 }, { tee: 1, distance: 300 }] });
+  });
+
+  it('keeps between 1 and MAX_HOLES holes and handicaps within the number of holes', () => {
+    expect(canAddHole(MAX_HOLES - 1)).toBe(true);
+    expect(canAddHole(MAX_HOLES)).toBe(false);
+    expect(canRemoveHole(2)).toBe(true);
+    expect(canRemoveHole(1)).toBe(false);
+    expect(handicapProblem('9', 9)).toBeNull();
+    expect(handicapProblem('9', 8)).toBe('courses.errors.handicapUpTo');
+    expect(handicapProblem('28', 27)).toBe('courses.errors.handicap');
+    expect(handicapProblem('', 1)).toBeNull();
   });
 
   it('puts the status checks in plain words', () => {
@@ -377,5 +389,129 @@ describe('<PinPositionsPage>', { timeout: 30_000 }, () => {
     open();
     expect(await screen.findByText('Pin setups are resting')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
+
+describe('<CoursePage> saved course: adding and removing holes', { timeout: 60_000 }, () => {
+  type Body = { name: string; holes: { id?: number; par: number; handicap: number | null; distances: unknown[] }[] };
+  /** The server of one course: PUT keeps holes with an id in the given order, adds the others, drops the rest. */
+  function courseServer() {
+    let saved: Course = course;
+    let savedDistances: HoleTee[] = holesTees;
+    let nextId = 60;
+    const calls = fakeApi((call) => {
+      if (call.method === 'PUT') {
+        const body = call.body as Body;
+        const holes = body.holes.map((h, i) => ({ ...hole(h.id ?? nextId++, i + 1, h.par, h.handicap) }));
+        savedDistances = body.holes.flatMap((h, i) => (h.distances as { tee_id: number; distance: number }[]).map((d) => ({ hole_id: holes[i].id, ...d })));
+        saved = { ...saved, name: body.name, holes };
+        return jsonResponse(saved);
+      }
+      if (call.url.endsWith('/courses')) return jsonResponse([saved]);
+      if (call.url.endsWith('/tees')) return jsonResponse(tees);
+      if (call.url.includes('holes_tees')) return jsonResponse(savedDistances);
+      if (call.url.includes('/status/')) return jsonResponse({});
+      return jsonResponse({ error: 'unexpected' }, 404);
+    });
+    return calls;
+  }
+  const open = () => renderRoutes([{ path: '/:clubId/courses/:courseId', element: <CoursePage /> }], '/1/courses/5');
+  const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
+
+  it('adds a hole at the end and saves it without an id; after the reload it is a saved hole', async () => {
+    const calls = courseServer();
+    open();
+    expect(await screen.findByLabelText('Par of hole 3')).toHaveValue('5');
+    expect(screen.getByText('3 holes (at most 27)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add hole' }));
+    expect(screen.getByLabelText('Par of hole 4')).toHaveValue('4');
+    expect(screen.getByLabelText('Par of hole 4')).toHaveFocus();
+    expect(screen.getByText('4 holes (at most 27)')).toBeInTheDocument();
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    // A hole not saved yet has no drawing to edit.
+    expect(screen.queryByRole('button', { name: 'Edit the drawing of hole 4' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Par of hole 4'), { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText('Handicap of hole 4'), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('Distance of hole 4 from Yellow'), { target: { value: '165' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Course saved')).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(1);
+    expect(puts(calls)[0].url).toBe('/api/clubs/1/courses/5');
+    expect((puts(calls)[0].body as Body).holes).toEqual([
+      { id: 51, name: '', par: 4, handicap: 1, pro_guideline: '', distances: [{ tee_id: 7, distance: 350 }, { tee_id: 8, distance: 300 }] },
+      { id: 52, name: '', par: 3, handicap: 2, pro_guideline: '', distances: [{ tee_id: 7, distance: 150 }] },
+      { id: 53, name: '', par: 5, handicap: 3, pro_guideline: '', distances: [{ tee_id: 7, distance: 400 }] },
+      { name: '', par: 3, handicap: 4, pro_guideline: '', distances: [{ tee_id: 7, distance: 165 }] },
+    ]);
+    // The courses reload: the new hole has its id now, so its editors open.
+    expect(await screen.findByRole('button', { name: 'Edit the drawing of hole 4' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'GET' && c.url.endsWith('/courses'))).toHaveLength(2);
+    expect(screen.getByLabelText('Distance of hole 4 from Yellow')).toHaveValue('165');
+    expect(screen.queryByText('You have unsaved changes.')).toBeNull();
+  });
+
+  it('asks before removing a saved hole, checks the handicaps of the holes left, and saves without it', async () => {
+    const calls = courseServer();
+    open();
+    await screen.findByLabelText('Par of hole 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove hole 2' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Remove hole 2?' });
+    expect(dialog).toHaveTextContent('the hole’s drawing, its distances and its pin positions are deleted');
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByLabelText('Par of hole 3')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove hole 2' }));
+    dialog = await screen.findByRole('dialog', { name: 'Remove hole 2?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove hole' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByLabelText('Par of hole 3')).toBeNull();
+    // The old hole 3 is hole 2 now, with its handicap 3: more than the 2 holes left.
+    expect(screen.getByLabelText('Par of hole 2')).toHaveValue('5');
+    expect(screen.getByLabelText('Handicap of hole 2')).toHaveValue('3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('At most 2 (the number of holes)')).toBeInTheDocument();
+    expect(puts(calls)).toEqual([]);
+
+    fireEvent.change(screen.getByLabelText('Handicap of hole 2'), { target: { value: '2' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Course saved')).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(1);
+    expect((puts(calls)[0].body as Body).holes).toEqual([
+      { id: 51, name: '', par: 4, handicap: 1, pro_guideline: '', distances: [{ tee_id: 7, distance: 350 }, { tee_id: 8, distance: 300 }] },
+      { id: 53, name: '', par: 5, handicap: 2, pro_guideline: '', distances: [{ tee_id: 7, distance: 400 }] },
+    ]);
+    await waitFor(() => expect(screen.getByText('2 holes (at most 27)')).toBeInTheDocument());
+    expect(screen.queryByLabelText('Par of hole 3')).toBeNull();
+    expect(screen.queryByText('You have unsaved changes.')).toBeNull();
+  });
+
+  it('has no unsaved changes after a save when some holes have no distance from a tee', async () => {
+    courseServer();
+    open();
+    await screen.findByLabelText('Par of hole 3');
+    expect(screen.getByLabelText('Distance of hole 2 from Red')).toHaveValue('');
+    fireEvent.change(screen.getByLabelText('Par of hole 3'), { target: { value: '4' } });
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Course saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Par of hole 3')).toHaveValue('4'));
+    expect(screen.queryByText('You have unsaved changes.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Discard changes' })).toBeDisabled();
+  });
+
+  it('removes a hole added since the last save without asking, and keeps the last hole', async () => {
+    const one = { ...course, holes: [hole(51, 1, 4, 1)] };
+    fakeApi((call) => (call.url.endsWith('/courses') ? jsonResponse([one]) : courseApi(call)));
+    open();
+    await screen.findByLabelText('Par of hole 1');
+    expect(screen.getByRole('button', { name: 'Remove hole 1' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Add hole' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove hole 2' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByLabelText('Par of hole 2')).toBeNull();
+    expect(screen.getByText('1 hole (at most 27)')).toBeInTheDocument();
   });
 });

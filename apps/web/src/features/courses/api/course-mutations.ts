@@ -27,7 +27,7 @@ export function useCreateCourse(clubId: number) {
   });
 }
 
-/** PUT clubs/{clubId}/courses/{id}: name and every hole with its distances; courses reload after (§4). */
+/** PUT clubs/{clubId}/courses/{id}: name and every hole with its distances (added and left-out holes too); courses reload after (§4). */
 export function useUpdateCourse(clubId: number, courseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -37,6 +37,9 @@ export function useUpdateCourse(clubId: number, courseId: number) {
         queryClient.invalidateQueries({ queryKey: courseKeys.courses(clubId) }),
         queryClient.invalidateQueries({ queryKey: courseKeys.tees(clubId) }),
         queryClient.invalidateQueries({ queryKey: courseKeys.holesTees(clubId, courseId) }),
+        // Removed holes take their pin positions and drawings (status checks) with them.
+        queryClient.invalidateQueries({ queryKey: courseKeys.pinSetups(clubId) }),
+        queryClient.invalidateQueries({ queryKey: courseKeys.status(clubId, courseId) }),
       ]);
     },
   });

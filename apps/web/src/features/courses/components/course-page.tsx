@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import FileUploadOutlinedIcon from '@mui/icons-material/FileUploadOutlined';
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
+import AddIcon from '@mui/icons-material/Add';
 import GridOnIcon from '@mui/icons-material/GridOn';
 import TerrainIcon from '@mui/icons-material/Terrain';
 import { MAX_HOLES, type Course, type Tee, type TeeInput } from '@golf/contract/api/courses';
@@ -33,9 +34,12 @@ import { useClubId } from '../../../lib/use-club-id';
 import { useCreateCourse, useDeleteCourse, useTeeMutations, useUpdateCourse } from '../api/course-mutations';
 import { courseKeys, useCourses, useHolesTees, useTees } from '../api/get-courses';
 import {
+  canAddHole,
+  canRemoveHole,
   courseResolver,
   courseValues,
   newCourseValues,
+  newHole,
   resizeHoles,
   teeKey,
   toCreateBody,
@@ -96,6 +100,8 @@ function CourseForm({ clubId, course, tees, initial }: { clubId: number; course?
   const teeCalls = useTeeMutations(clubId, courseId);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [customCount, setCustomCount] = useState(false);
+  /** Index of the saved hole whose removal waits for confirmation. */
+  const [confirmRemove, setConfirmRemove] = useState<number | null>(null);
 
   const resolver = useMemo(() => courseResolver(creating), [creating]);
   const {
@@ -105,6 +111,7 @@ function CourseForm({ clubId, course, tees, initial }: { clubId: number; course?
     setValue,
     getValues,
     setError,
+    setFocus,
     formState: { errors, isDirty, isSubmitting, submitCount },
   } = useForm<CourseFormValues>({ resolver, defaultValues: initial ?? newCourseValues(18), mode: 'onSubmit', reValidateMode: 'onChange' });
   const holes = useFieldArray({ control, name: 'holes', keyName: 'fieldKey' });
@@ -122,6 +129,24 @@ function CourseForm({ clubId, course, tees, initial }: { clubId: number; course?
 
   const holeCount = holes.fields.length;
   const setHoleCount = (count: number) => holes.replace(resizeHoles(getValues('holes'), count));
+
+  // A saved course's holes are added at the end and removed in the form; the save (one PUT) adds,
+  // renumbers and deletes them on the server.
+  const addHole = () => {
+    if (canAddHole(holeCount)) holes.append(newHole(), { focusName: `holes.${holeCount}.par` });
+  };
+  const removeHole = (index: number) => {
+    if (!canRemoveHole(holeCount)) return;
+    holes.remove(index);
+    setConfirmRemove(null);
+    const next = Math.min(index, holeCount - 2);
+    setTimeout(() => setFocus(`holes.${next}.name`), 0);
+  };
+  // A saved hole loses its drawing, distances and pin positions: ask first. A hole added since the last save goes at once.
+  const askRemoveHole = (index: number) => {
+    if (getValues(`holes.${index}.id`) === undefined) removeHole(index);
+    else setConfirmRemove(index);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -307,7 +332,17 @@ function CourseForm({ clubId, course, tees, initial }: { clubId: number; course?
                 {t('courses.holes.hint')}
               </Typography>
             </Box>
-            <HolesTable control={control} fields={holes.fields} tees={formTees} clubId={clubId} courseId={course?.id} />
+            <HolesTable control={control} fields={holes.fields} tees={formTees} clubId={clubId} courseId={course?.id} onRemove={creating ? undefined : askRemoveHole} />
+            {!creating && (
+              <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Button variant="outlined" startIcon={<AddIcon />} onClick={addHole} disabled={!canAddHole(holeCount) || isSubmitting}>
+                  {t('courses.holes.add')}
+                </Button>
+                <Typography variant="body2" color="text.secondary" aria-live="polite">
+                  {canAddHole(holeCount) ? t('courses.holes.count', { count: holeCount, max: MAX_HOLES }) : t('courses.holes.addLimit', { max: MAX_HOLES })}
+                </Typography>
+              </Box>
+            )}
           </CardContent>
         </Card>
 
@@ -345,6 +380,16 @@ function CourseForm({ clubId, course, tees, initial }: { clubId: number; course?
         onConfirm={() => void deleteCourse()}
       >
         {t('courses.confirmDeleteText')}
+      </ConfirmDialog>
+
+      <ConfirmDialog
+        open={confirmRemove !== null}
+        title={t('courses.holes.confirmRemoveTitle', { number: (confirmRemove ?? 0) + 1 })}
+        confirmLabel={t('courses.holes.remove')}
+        onCancel={() => setConfirmRemove(null)}
+        onConfirm={() => confirmRemove !== null && removeHole(confirmRemove)}
+      >
+        {t('courses.holes.confirmRemoveText')}
       </ConfirmDialog>
     </Box>
   );

@@ -13,40 +13,47 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { HOLE_EDITORS, paths, type HoleEditorKind } from '../../../config/paths';
 import { FormTextField } from '../../../components/form/form-text-field';
-import { handicapClashes, type CourseFormValues, type TeeValues } from '../utils/course-form';
+import { canRemoveHole, handicapClashes, type CourseFormValues, type TeeValues } from '../utils/course-form';
 import { TeeSwatch, visuallyHiddenSx } from './tee-dialog';
 
 const NUMBER_INPUT = { inputMode: 'numeric', pattern: '[0-9]*', style: { textAlign: 'right' } } as const;
 
-/** The holes of a course: name, par, handicap (clashes shown as they are typed), distance per tee, pro guideline. */
+/**
+ * The holes of a course: name, par, handicap (clashes shown as they are typed), distance per tee,
+ * pro guideline; with `onRemove` each row has a button to remove its hole.
+ */
 export function HolesTable({
   control,
   fields,
   tees,
   clubId,
   courseId,
+  onRemove,
 }: {
   control: Control<CourseFormValues>;
   fields: FieldArrayWithId<CourseFormValues, 'holes', 'fieldKey'>[];
   tees: TeeValues[];
   clubId: number;
   courseId?: number;
+  onRemove?: (index: number) => void;
 }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Set<number>>(new Set());
+  // Open guidelines by the row's key, so they stay with their hole when another is removed.
+  const [open, setOpen] = useState<Set<string>>(new Set());
   const handicaps = useWatch({ control, name: 'holes' }).map((h) => h?.handicap ?? '');
   const clashes = handicapClashes(handicaps);
-  const columns = 5 + tees.length + (courseId ? 1 : 0);
-  const toggle = (i: number) =>
+  const columns = 5 + tees.length + (courseId ? 1 : 0) + (onRemove ? 1 : 0);
+  const toggle = (key: string) =>
     setOpen((current) => {
       const next = new Set(current);
-      if (next.has(i)) next.delete(i);
-      else next.add(i);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
       return next;
     });
 
@@ -79,13 +86,20 @@ export function HolesTable({
                 </Box>
               </TableCell>
             )}
+            {onRemove && (
+              <TableCell sx={{ width: 48 }}>
+                <Box component="span" sx={visuallyHiddenSx}>
+                  {t('courses.holes.removeColumn')}
+                </Box>
+              </TableCell>
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
           {fields.map((field, i) => {
             const number = i + 1;
             const clash = clashes.get(i);
-            const expanded = open.has(i);
+            const expanded = open.has(field.fieldKey);
             return (
               <Fragment key={field.fieldKey}>
                 <TableRow sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined, verticalAlign: 'top' } }}>
@@ -102,6 +116,7 @@ export function HolesTable({
                       name={`holes.${i}.handicap`}
                       size="small"
                       sx={{ width: 96 }}
+                      messageValues={{ max: fields.length }}
                       error={!!clash}
                       helperText={clash ? t('courses.errors.handicapClashWith', { holes: clash.join(', '), count: clash.length }) : undefined}
                       slotProps={{ htmlInput: { ...NUMBER_INPUT, 'aria-label': t('courses.holes.handicapOf', { number }) } }}
@@ -120,7 +135,7 @@ export function HolesTable({
                   ))}
                   <TableCell>
                     <IconButton
-                      onClick={() => toggle(i)}
+                      onClick={() => toggle(field.fieldKey)}
                       aria-expanded={expanded}
                       aria-controls={`guideline-${i}`}
                       aria-label={t('courses.holes.guidelineOf', { number })}
@@ -132,6 +147,18 @@ export function HolesTable({
                   {courseId && (
                     <TableCell>
                       <EditorsMenu clubId={clubId} courseId={courseId} holeId={field.id} number={number} />
+                    </TableCell>
+                  )}
+                  {onRemove && (
+                    <TableCell>
+                      <IconButton
+                        onClick={() => onRemove(i)}
+                        disabled={!canRemoveHole(fields.length)}
+                        aria-label={t('courses.holes.removeOf', { number })}
+                        title={t('courses.holes.removeOf', { number })}
+                      >
+                        <DeleteOutlinedIcon />
+                      </IconButton>
                     </TableCell>
                   )}
                 </TableRow>

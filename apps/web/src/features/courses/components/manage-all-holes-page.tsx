@@ -86,7 +86,7 @@ export function gridProblems(grid: Grid): (string | null)[][] {
   return grid.map((row, r) =>
     row.map((value, c) => {
       if (c === 0) return parProblem(value);
-      if (c === 1) return handicapProblem(value) ?? (clashes.has(r) ? 'courses.errors.handicapClash' : null);
+      if (c === 1) return handicapProblem(value, grid.length) ?? (clashes.has(r) ? 'courses.errors.handicapClash' : null);
       return distanceProblem(value);
     }),
   );
@@ -241,7 +241,7 @@ function HolesGrid({ clubId, course, tees, holesTees }: { clubId: number; course
                           <Typography id={errorId} variant="caption" color="error" sx={{ display: 'block', textAlign: 'left', lineHeight: 1.2, mt: 0.25 }}>
                             {c === 1 && clashes.has(r)
                               ? t('courses.errors.handicapClashWith', { holes: clashes.get(r)!.join(', '), count: clashes.get(r)!.length })
-                              : t(shown)}
+                              : t(shown, { max: rows })}
                           </Typography>
                         )}
                       </TableCell>

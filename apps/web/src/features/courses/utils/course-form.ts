@@ -41,10 +41,21 @@ export const DEFAULT_PAR = '4';
 /** The key of a saved tee in the form's distance maps. */
 export const teeKey = (id: number) => `t${id}`;
 
+/** An empty par-4 hole; without an id it is added to the course when saved. */
+export function newHole(): HoleValues {
+  return { name: '', par: DEFAULT_PAR, handicap: '', pro_guideline: '', distances: {} };
+}
+
+/** Whether one more hole fits on a course of `count` holes (at most MAX_HOLES). */
+export const canAddHole = (count: number) => count < MAX_HOLES;
+
+/** Whether a hole can be removed from a course of `count` holes (a course keeps at least one). */
+export const canRemoveHole = (count: number) => count > 1;
+
 /** Holes 1..count for a new course, keeping what was typed in holes that stay. */
 export function resizeHoles(holes: HoleValues[], count: number): HoleValues[] {
   const n = Math.max(1, Math.min(MAX_HOLES, Math.trunc(count)));
-  return Array.from({ length: n }, (_, i) => holes[i] ?? { name: '', par: DEFAULT_PAR, handicap: '', pro_guideline: '', distances: {} });
+  return Array.from({ length: n }, (_, i) => holes[i] ?? newHole());
 }
 
 /** The form of a new course: no tees, `holeCount` par-4 holes. */
@@ -67,10 +78,11 @@ export function courseValues(course: Course, tees: Tee[], holesTees: HoleTee[]):
         par: String(h.par),
         handicap: h.handicap === null ? '' : String(h.handicap),
         pro_guideline: h.pro_guideline,
+        // Every tee has an entry ('' when no distance), so the form's fields match the saved values exactly.
         distances: Object.fromEntries(
-          courseTees.flatMap((t) => {
+          courseTees.map((t) => {
             const d = distance.get(`${h.id}:${t.id}`);
-            return d === undefined ? [] : [[teeKey(t.id), String(d)]];
+            return [teeKey(t.id), d === undefined ? '' : String(d)];
           }),
         ),
       })),
@@ -92,11 +104,16 @@ export function parProblem(text: string): string | null {
   return Number.isNaN(n) || n < MIN_PAR || n > MAX_PAR ? 'courses.errors.par' : null;
 }
 
-/** Translation key of the problem with a handicap (stroke index 1..MAX_HOLES), or null; empty is allowed. */
-export function handicapProblem(text: string): string | null {
+/**
+ * Translation key of the problem with a handicap (stroke index 1..MAX_HOLES, and at most the
+ * course's `holeCount` as the server requires), or null; empty is allowed. The key
+ * 'courses.errors.handicapUpTo' takes `{ max: holeCount }`.
+ */
+export function handicapProblem(text: string, holeCount = MAX_HOLES): string | null {
   const n = parseWhole(text);
   if (n === null) return null;
-  return Number.isNaN(n) || n < 1 || n > MAX_HOLES ? 'courses.errors.handicap' : null;
+  if (Number.isNaN(n) || n < 1 || n > MAX_HOLES) return 'courses.errors.handicap';
+  return n > holeCount ? 'courses.errors.handicapUpTo' : null;
 }
 
 /** Translation key of the problem with a distance (whole metres 0..MAX_HOLE_DISTANCE), or null; empty is allowed. */
@@ -177,7 +194,7 @@ export function courseProblems(values: CourseFormValues, creating: boolean): Pro
   values.holes.forEach((hole, i) => {
     const par = parProblem(hole.par);
     if (par) problems[`holes.${i}.par`] = par;
-    const handicap = handicapProblem(hole.handicap) ?? (clashes.has(i) ? 'courses.errors.handicapClash' : null);
+    const handicap = handicapProblem(hole.handicap, values.holes.length) ?? (clashes.has(i) ? 'courses.errors.handicapClash' : null);
     if (handicap) problems[`holes.${i}.handicap`] = handicap;
     if (hole.name.trim().length > 100) problems[`holes.${i}.name`] = 'validation.tooLong';
     if (hole.pro_guideline.length > 2000) problems[`holes.${i}.pro_guideline`] = 'validation.tooLong';
