@@ -75,7 +75,7 @@ export type DrawingResponse = z.infer<typeof DrawingResponse>;
 export const SaveDrawingBody = z.object({
   drawing: Drawing,
   /** The version the edit started from; a newer saved version answers 409. */
-  version: z.number().int().min(0).optional(),
+  version: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 export type SaveDrawingBody = z.infer<typeof SaveDrawingBody>;
 

@@ -272,6 +272,8 @@ export const holeDrawings = pgTable(
     styleId: integer('style_id').notNull(),
     document: jsonb('document').notNull(),
     version: integer('version').notNull().default(1),
+    /** The status checks of this version of the document; null until computed (rows written before). */
+    checks: jsonb('checks'),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

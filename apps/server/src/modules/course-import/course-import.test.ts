@@ -8,6 +8,7 @@ import { Drawing, EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { EL } from '@golf/contract/graphics-catalogue';
 import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION } from '@golf/contract/geo/osm-import';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
+import { drawingChecks } from '../status/checks';
 import { buildTestApp, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { fileForm, postForm } from '../../../test/images';
 
@@ -80,6 +81,8 @@ describe(`course import (${testDatabaseKind})`, () => {
     expect(drawings).toHaveLength(1);
     expect(drawings[0].version).toBe(1);
     const drawing = Drawing.parse(drawings[0].document);
+    // The status checks are stored with the imported drawing, as a save stores them.
+    expect(drawings[0].checks).toEqual(drawingChecks(drawing));
     expect(drawing.features.filter((f) => f.properties.element === EL.green)).toHaveLength(1);
     expect(drawing.features.map((f) => f.id)).toContain('way/855657865'); // the tee 2 m behind hole 12's line start
     expect(drawing.features.find((f) => f.properties.element === EL.playLine)?.id).toBe('way/855657869');

@@ -10,6 +10,7 @@ import { validateDrawing } from '@golf/contract/geo/validate';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { badRequest } from '../../platform/errors';
+import { drawingChecks } from '../status/checks';
 import { osmXmlToGeoJson } from './osm';
 
 /** An uploaded import file: its bytes and the name it was sent with. */
@@ -65,7 +66,7 @@ export function checkedPlan(plan: ImportPlan): ImportPlan {
 
 /**
  * Creates a course from an import plan in one transaction: the course, its holes (in ref order,
- * with name, par and handicap) and each hole's drawing in the edit style (version 1).
+ * with name, par and handicap) and each hole's drawing in the edit style (version 1) with its status checks.
  */
 export async function createCourseFromPlan(
   db: DbOrTx,
@@ -73,6 +74,8 @@ export async function createCourseFromPlan(
 ): Promise<Course> {
   const plan = checkedPlan(input.plan);
   const name = (input.name?.trim() || plan.name.trim() || 'Imported course').slice(0, 100);
+  // Computed before the transaction opens, so it is not held open by the geometry work.
+  const checks = plan.holes.map((h) => drawingChecks(h.drawing));
   return db.transaction(async (tx) => {
     const [course] = await tx.insert(courses).values({ clubId: input.clubId, name }).returning();
     const rows = await tx
@@ -80,7 +83,14 @@ export async function createCourseFromPlan(
       .values(plan.holes.map((h, i) => ({ courseId: course.id, order: i + 1, name: h.name, par: h.par, handicap: h.handicap })))
       .returning();
     await tx.insert(holeDrawings).values(
-      rows.map((row, i) => ({ holeId: row.id, styleId: EDIT_DRAWING_STYLE, document: plan.holes[i].drawing, version: 1, updatedBy: input.userId ?? null })),
+      rows.map((row, i) => ({
+        holeId: row.id,
+        styleId: EDIT_DRAWING_STYLE,
+        document: plan.holes[i].drawing,
+        checks: checks[i],
+        version: 1,
+        updatedBy: input.userId ?? null,
+      })),
     );
     return {
       id: course.id,

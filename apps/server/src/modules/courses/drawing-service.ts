@@ -5,6 +5,7 @@ import { validateDrawing } from '@golf/contract/geo/validate';
 import { graphicsElements, holeDrawings } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { drawingChecks } from '../status/checks';
 import { holeOfClub } from './service';
 
 const SAVED_MEANWHILE = 'Someone else saved this hole meanwhile; reload to see their changes';
@@ -20,7 +21,7 @@ type Log = { warn(obj: object, msg: string): void };
  * The stored document as a drawing. One written under older rules is shown as far as its
  * features still validate (the others are logged and left out), never as a 500.
  */
-function readDocument(document: unknown, holeId: number, log?: Log): Drawing {
+export function readDocument(document: unknown, holeId: number, log?: Log): Drawing {
   const parsed = Drawing.safeParse(document);
   if (parsed.success) return parsed.data;
   const features = (document as { features?: unknown } | null)?.features;
@@ -80,8 +81,9 @@ function isForeignKeyViolation(err: unknown): boolean {
 
 /**
  * POST clubs/{clubId}/holes/{holeId}/save_drawing: validates the drawing against the catalogue and
- * the geometry rules (400 listing every problem), then writes it in one statement. With `version`
- * the write happens only when the stored version is still that one (409 otherwise).
+ * the geometry rules (400 listing every problem), then writes it with its status checks in one
+ * statement. With `version` the write happens only when the stored version is still that one (409
+ * otherwise).
  */
 export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, userId: number, input: SaveDrawingBody, styleId: number): Promise<DrawingResponse> {
   const hole = await holeOfClub(db, clubId, holeId);
@@ -96,24 +98,26 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
     );
   }
   const document = input.drawing;
+  // The checks belong to this version: every write below replaces them together with the document.
+  const checks = drawingChecks(document);
   let rows: DrawingRow[];
   try {
     if (input.version === undefined) {
       rows = await db
         .insert(holeDrawings)
-        .values({ holeId, styleId, document, version: 1, updatedBy: userId })
+        .values({ holeId, styleId, document, checks, version: 1, updatedBy: userId })
         .onConflictDoUpdate({
           target: [holeDrawings.holeId, holeDrawings.styleId],
-          set: { document, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` },
+          set: { document, checks, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` },
         })
         .returning();
     } else if (input.version === 0) {
       // Started from "never saved": only a first save may go through.
-      rows = await db.insert(holeDrawings).values({ holeId, styleId, document, version: 1, updatedBy: userId }).onConflictDoNothing().returning();
+      rows = await db.insert(holeDrawings).values({ holeId, styleId, document, checks, version: 1, updatedBy: userId }).onConflictDoNothing().returning();
     } else {
       rows = await db
         .update(holeDrawings)
-        .set({ document, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
+        .set({ document, checks, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
         .where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId), eq(holeDrawings.version, input.version)))
         .returning();
     }

@@ -79,26 +79,34 @@ export async function listPinPositions(db: DbOrTx, clubId: number, setupId: numb
 /**
  * POST clubs/{clubId}/pin-setups/{pinSetupId}: one hole's pin, 'in' metres from the T-point and
  * 'side' metres across (right positive). The geographic point is computed from the hole's saved
- * drawing; null while the hole has no green to measure from.
+ * drawing; null while the hole has no green to measure from. One transaction that locks the setup
+ * row, so a setup deleted meanwhile answers 404 rather than failing on its foreign key.
  */
 export async function savePinPosition(db: Db, clubId: number, setupId: number, input: SavePinPositionBody): Promise<PinPosition> {
-  const setup = await setupOfClub(db, clubId, setupId);
-  const [hole] = await db.select({ id: holes.id }).from(holes).where(and(eq(holes.id, input.holeId), eq(holes.courseId, setup.courseId)));
-  if (!hole) throw notFound('Hole not found on the course of this pin setup');
-  const drawing = (await savedDrawings(db, [hole.id], EDIT_DRAWING_STYLE)).get(hole.id);
-  const frame = drawing ? pinFrame(drawing) : null;
-  const point = frame ? pinPoint(frame, input.outMeters, input.sideMeters) : null;
-  const values = {
-    outMeters: input.outMeters,
-    sideMeters: input.sideMeters,
-    longitude: point ? point[0] : null,
-    latitude: point ? point[1] : null,
-  };
-  const [row] = await db
-    .insert(pinPositions)
-    .values({ pinSetupId: setup.id, holeId: hole.id, ...values })
-    .onConflictDoUpdate({ target: [pinPositions.pinSetupId, pinPositions.holeId], set: { ...values, updatedAt: sql`now()` } })
-    .returning();
-  await db.update(pinSetups).set({ updatedAt: sql`now()` }).where(eq(pinSetups.id, setup.id));
-  return presentPosition(row);
+  return db.transaction(async (tx) => {
+    const [setup] = await tx
+      .select()
+      .from(pinSetups)
+      .where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId)))
+      .for('update');
+    if (!setup) throw notFound('Pin setup not found');
+    const [hole] = await tx.select({ id: holes.id }).from(holes).where(and(eq(holes.id, input.holeId), eq(holes.courseId, setup.courseId)));
+    if (!hole) throw notFound('Hole not found on the course of this pin setup');
+    const drawing = (await savedDrawings(tx, [hole.id], EDIT_DRAWING_STYLE)).get(hole.id);
+    const frame = drawing ? pinFrame(drawing) : null;
+    const point = frame ? pinPoint(frame, input.outMeters, input.sideMeters) : null;
+    const values = {
+      outMeters: input.outMeters,
+      sideMeters: input.sideMeters,
+      longitude: point ? point[0] : null,
+      latitude: point ? point[1] : null,
+    };
+    const [row] = await tx
+      .insert(pinPositions)
+      .values({ pinSetupId: setup.id, holeId: hole.id, ...values })
+      .onConflictDoUpdate({ target: [pinPositions.pinSetupId, pinPositions.holeId], set: { ...values, updatedAt: sql`now()` } })
+      .returning();
+    await tx.update(pinSetups).set({ updatedAt: sql`now()` }).where(eq(pinSetups.id, setup.id));
+    return presentPosition(row);
+  });
 }

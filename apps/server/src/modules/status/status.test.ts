@@ -1,11 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Course } from '@golf/contract/api/courses';
 import type { Drawing } from '@golf/contract/api/drawings';
 import { BoundarySelfIntersectionsResponse, GreensWithinBoundaryResponse, SelfIntersectionsResponse } from '@golf/contract/api/status';
 import { distance } from '@golf/contract/geo/measure';
+import * as geo from '@golf/contract/geo/status';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { holeDrawings } from '../../db/schema/index';
 import { createTestCourse, offset, polygon, ring, sampleHoleDrawing } from '../../../test/courses';
+import { drawingChecks } from './checks';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'editor' | 'swede';
 const ORIGIN: [number, number] = [9.5357, 55.7113];
@@ -113,6 +116,79 @@ describe(`status checks (${testDatabaseKind})`, () => {
     }
     const gwb = GreensWithinBoundaryResponse.parse((await status('greens-within-boundary', `?course_id=${broken.id}`)).json());
     expect(broken.holes.map((h) => gwb[String(h.id)])).toEqual([null, true, null]);
+  });
+
+  describe('stored checks', () => {
+    const storedRow = async (holeId: number) => {
+      const [row] = await t.database.db.select().from(holeDrawings).where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, 1)));
+      return row;
+    };
+
+    it('a save stores the checks of the drawing it saves, and a later save replaces them', async () => {
+      const stored = await createTestCourse(t.app, tokens.owner, ids.dkClubId, { name: 'Stored', holes: 1 });
+      const holeId = stored.holes[0].id;
+      const bowTie = sampleHoleDrawing(ORIGIN);
+      bowTie.features[4] = polygon('bunker-1', 'bunker', [ring(ORIGIN, [[20, 330], [30, 340], [30, 330], [20, 340]])]);
+      const save = (drawing: Drawing, version?: number) =>
+        call(t.app, 'POST', `/api/clubs/${ids.dkClubId}/holes/${holeId}/save_drawing`, { token: tokens.editor, payload: { drawing, version } });
+
+      expect((await save(bowTie, 0)).statusCode).toBe(200);
+      let row = await storedRow(holeId);
+      expect(row.version).toBe(1);
+      expect(row.checks).toEqual(drawingChecks(bowTie));
+      expect((row.checks as ReturnType<typeof drawingChecks>).selfIntersections.map((i) => i.feature)).toEqual(['bunker-1']);
+
+      const clean = sampleHoleDrawing(ORIGIN);
+      expect((await save(clean, 1)).statusCode).toBe(200);
+      row = await storedRow(holeId);
+      expect(row.version).toBe(2);
+      expect(row.checks).toEqual(drawingChecks(clean));
+      const self = SelfIntersectionsResponse.parse((await status('self-intersections', `?course_id=${stored.id}`)).json());
+      expect(self[String(holeId)]).toEqual([]);
+
+      // A save without a version (the upsert path) replaces them too.
+      expect((await save(bowTie)).statusCode).toBe(200);
+      row = await storedRow(holeId);
+      expect(row.version).toBe(3);
+      expect(row.checks).toEqual(drawingChecks(bowTie));
+      const again = SelfIntersectionsResponse.parse((await status('self-intersections', `?course_id=${stored.id}`)).json());
+      expect(again[String(holeId)].map((i) => i.feature)).toEqual(['bunker-1']);
+    });
+
+    it('a row without checks gets them on the first GET, stored for its version; the second GET does not recompute', async () => {
+      const legacy = await createTestCourse(t.app, tokens.owner, ids.dkClubId, { name: 'Legacy', holes: 2 });
+      const outside = sampleHoleDrawing(ORIGIN);
+      outside.features[0] = polygon('boundary', 'hole boundary', [ring(ORIGIN, [[-60, -20], [60, -20], [-60, 340], [60, 340]])]);
+      const documents = [sampleHoleDrawing(ORIGIN), outside];
+      for (const [i, document] of documents.entries()) {
+        await t.database.db.insert(holeDrawings).values({ holeId: legacy.holes[i].id, styleId: 1, document, version: 3 });
+        expect((await storedRow(legacy.holes[i].id)).checks).toBeNull();
+      }
+      // A value of an older shape is not trusted either: it is recomputed like a missing one.
+      await t.database.db.update(holeDrawings).set({ checks: { selfIntersections: 'stale' } }).where(eq(holeDrawings.holeId, legacy.holes[0].id));
+
+      const spy = vi.spyOn(geo, 'selfIntersections');
+      try {
+        const first = SelfIntersectionsResponse.parse((await status('self-intersections', `?course_id=${legacy.id}`)).json());
+        expect(spy).toHaveBeenCalledTimes(2);
+        expect(first[String(legacy.holes[0].id)]).toEqual([]);
+        expect(first[String(legacy.holes[1].id)].map((i) => i.feature)).toEqual(['boundary']);
+        for (const [i, document] of documents.entries()) {
+          const row = await storedRow(legacy.holes[i].id);
+          expect(row.version).toBe(3);
+          expect(row.checks).toEqual(drawingChecks(document));
+        }
+        spy.mockClear();
+        for (const check of CHECKS) expect((await status(check, `?course_id=${legacy.id}`)).statusCode).toBe(200);
+        const second = SelfIntersectionsResponse.parse((await status('self-intersections', `?course_id=${legacy.id}`)).json());
+        expect(second).toEqual(first);
+        expect(spy).not.toHaveBeenCalled();
+        const gwb = GreensWithinBoundaryResponse.parse((await status('greens-within-boundary', `?course_id=${legacy.id}`)).json());
+        expect(legacy.holes.map((h) => gwb[String(h.id)])).toEqual([true, false]);
+      } finally {
+        spy.mockRestore();
+      }
+    });
   });
 
   describe('permissions', () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "hole_drawings" ADD COLUMN "checks" jsonb;
