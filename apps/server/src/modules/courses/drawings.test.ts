@@ -3,10 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { DRAWING_LIMITS, DrawingResponse, type Drawing } from '@golf/contract/api/drawings';
 import type { Course } from '@golf/contract/api/courses';
 import { holeDrawings } from '../../db/schema/index';
-import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
-import { circle, createTestCourse, offset, polygon, ring, sampleHoleDrawing } from '../../../test/courses';
+import { buildTestApp, call, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { courseActors, circle, createTestCourse, offset, polygon, ring, sampleHoleDrawing, type CourseActor } from '../../../test/courses';
 
-type Actor = 'admin' | 'owner' | 'staff' | 'editor' | 'swede';
+type Actor = CourseActor;
 const ORIGIN: [number, number] = [9.5357, 55.7113];
 
 describe(`hole drawings (${testDatabaseKind})`, () => {
@@ -14,7 +14,7 @@ describe(`hole drawings (${testDatabaseKind})`, () => {
   let ids: DemoIds;
   let course: Course;
   let seCourse: Course;
-  const tokens = {} as Record<Actor, string>;
+  let tokens: Record<Actor, string>;
   const drawingUrl = (holeId: number, clubId = ids.dkClubId, style = 1) => `/api/clubs/${clubId}/holes/${holeId}/drawing/${style}`;
   const saveUrl = (holeId: number, clubId = ids.dkClubId) => `/api/clubs/${clubId}/holes/${holeId}/save_drawing`;
   const get = async (holeId: number, actor: Actor = 'editor', clubId = ids.dkClubId) => {
@@ -27,14 +27,7 @@ describe(`hole drawings (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    ids = await demoIds(t);
-    await createUser(t, { email: 'editor@example.com', password: 'editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } });
-    await createUser(t, { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['courses'] } });
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.editor = await signIn(t.app, 'editor@example.com', 'editor-pw');
-    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-pw');
+    ({ ids, tokens } = await courseActors(t));
     course = await createTestCourse(t.app, tokens.owner, ids.dkClubId, { name: 'Drawn', holes: 6 });
     seCourse = await createTestCourse(t.app, tokens.admin, ids.seClubId, { name: 'Ritad', holes: 1 });
   });

@@ -4,10 +4,10 @@ import type { Course } from '@golf/contract/api/courses';
 import { PinPosition, PinPositionsResponse, PinSetup, PinSetupsResponse } from '@golf/contract/api/pins';
 import { distance } from '@golf/contract/geo/measure';
 import { holeDrawings, pinPositions } from '../../db/schema/index';
-import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
-import { createTestCourse, offset, sampleHoleDrawing } from '../../../test/courses';
+import { buildTestApp, call, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { courseActors, createTestCourse, offset, sampleHoleDrawing, type CourseActor } from '../../../test/courses';
 
-type Actor = 'admin' | 'owner' | 'staff' | 'editor' | 'swede';
+type Actor = CourseActor;
 const ORIGIN: [number, number] = [9.5357, 55.7113];
 
 describe(`pin setups and pin positions (${testDatabaseKind})`, () => {
@@ -16,7 +16,7 @@ describe(`pin setups and pin positions (${testDatabaseKind})`, () => {
   let course: Course;
   let other: Course;
   let seCourse: Course;
-  const tokens = {} as Record<Actor, string | null>;
+  let tokens: Record<Actor, string>;
   const req = (actor: Actor, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: unknown, clubId = ids.dkClubId) =>
     call(t.app, method, `/api/clubs/${clubId}/${path}`, { token: tokens[actor], payload });
   const createSetup = async (name: string, courseId = course.id, actor: Actor = 'editor', clubId = ids.dkClubId) => {
@@ -32,14 +32,7 @@ describe(`pin setups and pin positions (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    ids = await demoIds(t);
-    await createUser(t, { email: 'editor@example.com', password: 'editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } });
-    await createUser(t, { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['courses'] } });
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.editor = await signIn(t.app, 'editor@example.com', 'editor-pw');
-    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-pw');
+    ({ ids, tokens } = await courseActors(t));
     course = await createTestCourse(t.app, tokens.owner!, ids.dkClubId, { name: 'Pinned', holes: 4 });
     other = await createTestCourse(t.app, tokens.owner!, ids.dkClubId, { name: 'Other', holes: 1 });
     seCourse = await createTestCourse(t.app, tokens.admin!, ids.seClubId, { name: 'Svensk', holes: 1 });

@@ -5,12 +5,12 @@ import type { Drawing } from '@golf/contract/api/drawings';
 import { BoundarySelfIntersectionsResponse, GreensWithinBoundaryResponse, SelfIntersectionsResponse } from '@golf/contract/api/status';
 import { distance } from '@golf/contract/geo/measure';
 import * as geo from '@golf/contract/geo/status';
-import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { holeDrawings } from '../../db/schema/index';
-import { createTestCourse, offset, polygon, ring, sampleHoleDrawing } from '../../../test/courses';
+import { courseActors, createTestCourse, offset, polygon, ring, sampleHoleDrawing, type CourseActor } from '../../../test/courses';
 import { drawingChecks } from './checks';
 
-type Actor = 'admin' | 'owner' | 'staff' | 'editor' | 'swede';
+type Actor = CourseActor;
 const ORIGIN: [number, number] = [9.5357, 55.7113];
 const CHECKS = ['self-intersections', 'boundary-self-intersections', 'greens-within-boundary'] as const;
 
@@ -20,20 +20,13 @@ describe(`status checks (${testDatabaseKind})`, () => {
   let course: Course;
   let other: Course;
   let seCourse: Course;
-  const tokens = {} as Record<Actor, string>;
+  let tokens: Record<Actor, string>;
   const status = (check: (typeof CHECKS)[number], query = '', actor: Actor = 'editor', clubId = ids.dkClubId) =>
     call(t.app, 'GET', `/api/clubs/${clubId}/status/${check}${query}`, { token: tokens[actor] });
 
   beforeAll(async () => {
     t = await buildTestApp();
-    ids = await demoIds(t);
-    await createUser(t, { email: 'editor@example.com', password: 'editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } });
-    await createUser(t, { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['courses'] } });
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.editor = await signIn(t.app, 'editor@example.com', 'editor-pw');
-    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-pw');
+    ({ ids, tokens } = await courseActors(t));
     course = await createTestCourse(t.app, tokens.owner, ids.dkClubId, { name: 'Checked', holes: 4 });
     other = await createTestCourse(t.app, tokens.owner, ids.dkClubId, { name: 'Other', holes: 1 });
     seCourse = await createTestCourse(t.app, tokens.admin, ids.seClubId, { name: 'Svensk', holes: 1 });
