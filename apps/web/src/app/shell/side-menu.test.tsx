@@ -108,3 +108,18 @@ describe('<SideMenu>', () => {
     expect(screen.getByRole('link', { name: 'Opening hours & pricing' })).toHaveAttribute('href', '/1/club/hours');
   });
 });
+
+describe('<SideMenu> courses', () => {
+  it('opens Courses on a course screen once the courses have loaded, and marks only that course', async () => {
+    const { queryClient } = renderWithProviders(<SideMenu profile={owner} clubId={1} />, { path: '/1/courses/1/holes/4/edit' });
+    queryClient.setQueryData(['clubs', 1, 'courses'], [
+      { id: 1, club_id: 1, name: 'Fjordvang Links', holes: [], updated_at: '' },
+      { id: 10, club_id: 1, name: 'Par 3 course', holes: [], updated_at: '' },
+    ]);
+    const links = await screen.findByRole('link', { name: 'Fjordvang Links' });
+    expect(links).toHaveAttribute('href', '/1/courses/1');
+    expect(screen.getByRole('button', { name: 'Courses' })).toHaveAttribute('aria-expanded', 'true');
+    expect(links.className).toMatch(/Mui-selected/);
+    expect(screen.getByRole('link', { name: 'Par 3 course' }).className).not.toMatch(/Mui-selected/);
+  });
+});

@@ -145,9 +145,15 @@ function MenuGroup({ group, clubId, onNavigate }: { group: VisibleGroup; clubId:
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const holdsActive =
-    group.entries.some((e) => pathname.startsWith(paths.club.section(clubId, e.path))) ||
-    group.courses.some((c) => pathname.startsWith(paths.club.section(clubId, `courses/${c.id}`)));
+    group.entries.some((e) => within(pathname, paths.club.section(clubId, e.path))) ||
+    (group.courses.length > 0 && within(pathname, paths.club.section(clubId, 'courses')));
   const [open, setOpen] = useState(holdsActive);
+  // The course links arrive after the first render; open the group when it comes to hold the page.
+  const [wasActive, setWasActive] = useState(holdsActive);
+  if (holdsActive !== wasActive) {
+    setWasActive(holdsActive);
+    if (holdsActive) setOpen(true);
+  }
   const listId = `menu-group-${group.key}`;
   return (
     <>
@@ -166,6 +172,7 @@ function MenuGroup({ group, clubId, onNavigate }: { group: VisibleGroup; clubId:
               <ListItemButton
                 component={NavLink}
                 to={paths.club.section(clubId, `courses/${course.id}`)}
+                selected={within(pathname, paths.club.section(clubId, `courses/${course.id}`))}
                 onClick={onNavigate}
                 sx={{ pl: 4 }}
               >
