@@ -488,6 +488,33 @@ describe('<CoursePage> saved course: adding and removing holes', { timeout: 60_0
     expect(screen.queryByText('You have unsaved changes.')).toBeNull();
   });
 
+  it('adds a tee to a saved course at once, without leaving unsaved changes behind', async () => {
+    let serverTees = [...tees];
+    const calls = fakeApi((call) => {
+      if (call.method === 'POST' && call.url.endsWith('/tees')) {
+        const body = call.body as { course_id: number; name: string; color: string };
+        const created = { id: 9, ...body, distance: 0, total_distance: 0 };
+        serverTees = [...serverTees, created];
+        return jsonResponse(created, 201);
+      }
+      if (call.url.endsWith('/tees')) return jsonResponse(serverTees);
+      if (call.url.includes('/status/')) return jsonResponse({});
+      return courseApi(call);
+    });
+    open();
+    await screen.findByLabelText('Par of hole 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add tee' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Tee name/), 'Blue');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Blue' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add tee' }));
+    expect(await screen.findByText('Tee Blue added')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ course_id: 5, name: 'Blue', color: '#1565c0' });
+    expect(await screen.findByLabelText('Distance of hole 1 from Blue')).toHaveValue('');
+    expect(screen.queryByText('You have unsaved changes.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Discard changes' })).toBeDisabled();
+  });
+
   it('has no unsaved changes after a save when some holes have no distance from a tee', async () => {
     courseServer();
     open();

@@ -110,6 +110,7 @@ function CourseForm({ clubId, course, tees, initial }: { clubId: number; course?
     reset,
     setValue,
     getValues,
+    resetField,
     setError,
     setFocus,
     formState: { errors, isDirty, isSubmitting, submitCount },
@@ -121,11 +122,12 @@ function CourseForm({ clubId, course, tees, initial }: { clubId: number; course?
   const courseTees = useMemo(() => (tees ?? []).filter((tee) => tee.course_id === courseId), [tees, courseId]);
   useEffect(() => {
     if (creating) return;
-    setValue(
-      'tees',
-      courseTees.map((tee) => ({ key: teeKey(tee.id), id: tee.id, name: tee.name, color: tee.color })),
-    );
-  }, [creating, courseTees, setValue]);
+    // Saved already: the server's list becomes the default too, so a tee change is no unsaved change.
+    // (resetField alone does not reach the watchers of 'tees'; setValue afterwards does.)
+    const next = courseTees.map((tee) => ({ key: teeKey(tee.id), id: tee.id, name: tee.name, color: tee.color }));
+    resetField('tees', { defaultValue: next });
+    setValue('tees', next);
+  }, [creating, courseTees, resetField, setValue]);
 
   const holeCount = holes.fields.length;
   const setHoleCount = (count: number) => holes.replace(resizeHoles(getValues('holes'), count));
