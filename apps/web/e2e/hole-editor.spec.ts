@@ -92,4 +92,11 @@ test('imports the OpenStreetMap fixture of Augusta National and sees 18 holes ma
   await expect(page.getByTestId('import-hole-row')).toHaveCount(18);
   await expect(page.getByTestId('import-attribution')).toContainText('OpenStreetMap');
   await expect(page.getByLabel('Course name')).not.toHaveValue('');
+
+  // Confirming creates the course and opens it; its OpenStreetMap data keeps its notice.
+  await page.getByLabel('Course name').fill('Augusta import e2e');
+  await page.getByRole('button', { name: 'Create course' }).click();
+  await expect(page).toHaveURL(/\/1\/courses\/\d+$/);
+  await expect(page.getByTestId('course-attribution')).toContainText('© OpenStreetMap contributors');
+  await expect(page.getByLabel('Par of hole 18')).toHaveValue('4');
 });

@@ -49,6 +49,8 @@ export const Course = z.object({
   club_id: z.number().int(),
   name: z.string(),
   holes: z.array(Hole),
+  /** Attribution its map data requires, shown with the drawings (an OpenStreetMap import); null for the club's own drawings. */
+  attribution: z.string().nullable(),
   updated_at: z.string(),
 });
 export type Course = z.infer<typeof Course>;

@@ -215,6 +215,8 @@ export const courses = pgTable(
     id: serial('id').primaryKey(),
     clubId: integer('club_id').notNull().references(() => clubs.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Attribution the course's map data requires (an OpenStreetMap import: '© OpenStreetMap contributors, ODbL'). */
+    attribution: text('attribution'),
     ...timestamps,
   },
   (t) => [index('courses_club_idx').on(t.clubId)],

@@ -9,7 +9,7 @@ import { EL } from '@golf/contract/graphics-catalogue';
 import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION } from '@golf/contract/geo/osm-import';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
 import { drawingChecks } from '../status/checks';
-import { buildTestApp, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { fileForm, postForm } from '../../../test/images';
 
 // Real OpenStreetMap data: © OpenStreetMap contributors, ODbL (see apps/server/src/db/data/README.md).
@@ -68,7 +68,10 @@ describe(`course import (${testDatabaseKind})`, () => {
     const res = await send(owner, ids.dkClubId, '?name=Augusta%20test', AUGUSTA, 'augusta-national.geojson');
     expect(res.statusCode, res.body).toBe(201);
     const course = Course.parse(res.json());
-    expect(course).toMatchObject({ club_id: ids.dkClubId, name: 'Augusta test' });
+    expect(course).toMatchObject({ club_id: ids.dkClubId, name: 'Augusta test', attribution: OSM_ATTRIBUTION });
+    // The course keeps the notice its OpenStreetMap data requires; a drawn course has none.
+    const listed = (await call(t.app, 'GET', `/api/clubs/${ids.dkClubId}/courses`, { token: owner })).json() as Course[];
+    expect(listed.find((c) => c.id === course.id)?.attribution).toBe(OSM_ATTRIBUTION);
     expect(course.holes.map((h) => h.order)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
     expect(course.holes.every((h) => h.has_drawing)).toBe(true);
     expect(course.holes[0]).toMatchObject({ name: 'Tea Olive', par: 4, handicap: 9 });

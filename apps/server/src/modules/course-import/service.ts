@@ -77,7 +77,7 @@ export async function createCourseFromPlan(
   // Computed before the transaction opens, so it is not held open by the geometry work.
   const checks = plan.holes.map((h) => drawingChecks(h.drawing));
   return db.transaction(async (tx) => {
-    const [course] = await tx.insert(courses).values({ clubId: input.clubId, name }).returning();
+    const [course] = await tx.insert(courses).values({ clubId: input.clubId, name, attribution: plan.attribution }).returning();
     const rows = await tx
       .insert(holes)
       .values(plan.holes.map((h, i) => ({ courseId: course.id, order: i + 1, name: h.name, par: h.par, handicap: h.handicap })))
@@ -108,6 +108,7 @@ export async function createCourseFromPlan(
           pro_guideline: row.proGuideline,
           has_drawing: true,
         })),
+      attribution: course.attribution,
       updated_at: course.updatedAt.toISOString(),
     };
   });

@@ -98,6 +98,7 @@ async function presentCourses(db: DbOrTx, rows: CourseRow[]): Promise<Course[]> 
     club_id: c.clubId,
     name: c.name,
     holes: holeRows.filter((h) => h.courseId === c.id).map((h) => presentHole(h, drawn.has(h.id))),
+    attribution: c.attribution,
     updated_at: c.updatedAt.toISOString(),
   }));
 }

@@ -48,6 +48,7 @@ const course: Course = {
   club_id: 1,
   name: 'Old Course',
   holes: [hole(51, 1, 4, 1), hole(52, 2, 3, 2), hole(53, 3, 5, 3)],
+  attribution: null,
   updated_at: '2030-01-01T00:00:00.000Z',
 };
 const tees: Tee[] = [

@@ -254,6 +254,11 @@ function CourseForm({ clubId, course, tees, initial }: { clubId: number; course?
           </Button>
         </Box>
       )}
+      {course?.attribution && (
+        <Typography variant="caption" color="text.secondary" data-testid="course-attribution">
+          {t('courses.mapData', { attribution: course.attribution })}
+        </Typography>
+      )}
       {creating && mayCreate && (
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="body2" sx={{ flex: '1 1 240px' }}>

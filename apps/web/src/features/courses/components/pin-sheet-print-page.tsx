@@ -92,6 +92,7 @@ export function PinSheetPrintPage() {
         </Box>
         <Typography variant="caption" component="p" sx={{ mb: 1.5 }}>
           {t('pins.sheetLegend')}
+          {course.attribution && ` ${t('courses.mapData', { attribution: course.attribution })}`}
         </Typography>
         <Box
           component="ol"

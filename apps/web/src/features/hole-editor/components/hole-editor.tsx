@@ -114,6 +114,7 @@ export function HoleEditor({
       measurer,
       language: i18n.language,
       zoomLabels: { zoomIn: t('holeEditor.zoomIn'), zoomOut: t('holeEditor.zoomOut') },
+      attribution: course.attribution,
       neighbours,
       fallbackCenter: club.position ? [club.position.longitude, club.position.latitude] : null,
       onPointPlaced: (id, element) => setPlaced({ id, element }),

@@ -86,6 +86,8 @@ export interface EditorOptions {
    * an empty drawing opens on them.
    */
   neighbours?: readonly Drawing[];
+  /** Attribution the course's map data requires (an OpenStreetMap import), shown on the map. */
+  attribution?: string | null;
   /** Where to look when the drawing and the neighbours are empty ([lon, lat], the club's position). */
   fallbackCenter: [number, number] | null;
   /** A label or icon point was placed and needs its text or icon; the feature is pending until resolved. */
@@ -136,7 +138,7 @@ export class HoleEditorController {
   private readonly opts: EditorOptions;
   private readonly styler: ElementStyler;
   private readonly elementByName: globalThis.Map<string, ElementForEdit>;
-  private readonly editSource = new VectorSource<Feature<Geometry>>({ features: new Collection() });
+  private readonly editSource: VectorSource<Feature<Geometry>>;
   private readonly contextSource = new VectorSource<Feature<Geometry>>();
   private readonly neighbourSource = new VectorSource<Feature<Geometry>>();
   private readonly guideSource = new VectorSource<Feature<Geometry>>();
@@ -169,6 +171,7 @@ export class HoleEditorController {
 
   constructor(opts: EditorOptions) {
     this.opts = opts;
+    this.editSource = new VectorSource<Feature<Geometry>>({ features: new Collection(), attributions: opts.attribution ?? undefined });
     this.styler = createElementStyler(opts.elements);
     this.elementByName = new globalThis.Map(opts.elements.map((e) => [e.name, e]));
     const legs = opts.mode === 'edit-play-lines' || opts.mode === 'edit-elevation';
