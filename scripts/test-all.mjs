@@ -56,7 +56,8 @@ function playwright() {
 
 const want = (s) => only.length === 0 || only.includes(s);
 
-if (want('unit')) vitest('unit+server(pglite)', ['--project', 'contract', '--project', 'web', '--project', 'server']);
+// The first run is the PGlite one even when TEST_DATABASE_URL is set for the second.
+if (want('unit')) vitest('unit+server(pglite)', ['--project', 'contract', '--project', 'web', '--project', 'server'], { TEST_DATABASE_URL: '' });
 if (want('pg')) {
   if (process.env.TEST_DATABASE_URL) {
     vitest('server(postgresql)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });

@@ -30,8 +30,18 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
   const poolSize = opts.poolSize ?? (opts.url ? 10 : 4);
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: poolSize });
+    const state = survivesLostConnections(pool);
     await pool.query('select 1');
-    return { db: drizzle(pool, { schema }), pool, url: opts.url, embedded: false, close: () => pool.end() };
+    return {
+      db: drizzle(pool, { schema }),
+      pool,
+      url: opts.url,
+      embedded: false,
+      close: () => {
+        state.closing = true;
+        return pool.end();
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
@@ -50,6 +60,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
   await server.start();
   const url = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const state = survivesLostConnections(pool);
   embeddedPools.add(pool);
   return {
     db: drizzle(pool, { schema }),
@@ -57,6 +68,7 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
     url,
     embedded: true,
     async close() {
+      state.closing = true;
       await pool.end();
       await server.stop();
       await pglite.close();
@@ -65,6 +77,19 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
 }
 
 const embeddedPools = new WeakSet<pg.Pool>();
+
+/**
+ * A connection the server ends while it sits idle in the pool (a restart, an administrator, a
+ * dropped test database) would otherwise be an uncaught error that stops the process; the pool
+ * drops it and opens a new one when needed. Said once in the log, except while closing.
+ */
+function survivesLostConnections(pool: pg.Pool): { closing: boolean } {
+  const state = { closing: false };
+  pool.on('error', (error) => {
+    if (!state.closing) console.warn(`Database connection lost: ${error.message}`);
+  });
+  return state;
+}
 
 /**
  * Named prepared statements live in a backend session. The embedded PGlite has one session that
