@@ -85,6 +85,32 @@ test('moves a feature and undoes the move: the geometry is back', async ({ page 
   await expect(selection).toContainText('Bunker');
 });
 
+test('draws a play line, sees its length, and uses it as the distance from a tee', async ({ page }) => {
+  const hole = course.holes[1];
+  await openAs(page, DEMO.admin, `/1/courses/${course.id}/holes/${hole.id}/edit-play-lines`);
+  await page.waitForFunction(() => typeof (window as unknown as { __editorReady?: number }).__editorReady === 'number');
+
+  await page.getByRole('button', { name: 'Draw Play line' }).click();
+  const tee = await mapPoint(page, 0, 150);
+  const landing = await mapPoint(page, 30, 0);
+  const green = await mapPoint(page, 0, -150);
+  await page.mouse.click(tee.x, tee.y);
+  await page.mouse.click(landing.x, landing.y);
+  await page.mouse.dblclick(green.x, green.y);
+  const legs = page.getByTestId('play-line-legs');
+  await expect(legs).toContainText('Total');
+
+  const use = page.getByRole('button', { name: /^Use \d+ m as the distance$/ });
+  const metres = Number((await use.textContent())?.match(/\d+/)?.[0]);
+  expect(metres).toBeGreaterThan(0);
+  await use.click();
+  await expect(snack(page, 'confirmation')).toContainText(`Distance from Yellow set to ${metres} m`);
+
+  const token = await apiToken(page.request, DEMO.owner);
+  const distances = (await (await page.request.get(`/api/clubs/1/holes_tees?course_id=${course.id}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { hole_id: number; distance: number }[];
+  expect(distances.find((d) => d.hole_id === hole.id)?.distance).toBe(metres);
+});
+
 test('imports the OpenStreetMap fixture of Augusta National and sees 18 holes matched', async ({ page }) => {
   await openAs(page, DEMO.admin, '/1/courses/import');
   await page.getByLabel('Course file').setInputFiles(AUGUSTA);

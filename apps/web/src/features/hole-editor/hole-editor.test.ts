@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editorModeOf, MODE_CONTEXT } from './utils/modes';
 import { neighbourHoleIds } from './utils/neighbours';
-import { legLengths, parseHeight, profilePath, vertexRows, withHeight } from './utils/play-line';
+import { distancesWith, legLengths, parseHeight, profilePath, vertexRows, withHeight } from './utils/play-line';
 
 /** Positions on a flat line: x is metres. */
 const flat = (a: number[], b: number[]) => Math.abs(b[0] - a[0]);
@@ -72,5 +72,24 @@ describe('where an empty hole opens', () => {
     expect(neighbourHoleIds(holes, 13)).toEqual([12]);
     expect(neighbourHoleIds(holes, 99)).toEqual([]);
     expect(neighbourHoleIds([{ id: 5 }], 5)).toEqual([]);
+  });
+});
+
+describe('the play line as a hole distance', () => {
+  it("sets the distance from one tee and keeps the hole's others (the call replaces the list)", () => {
+    const all = [
+      { hole_id: 1, tee_id: 7, distance: 350 },
+      { hole_id: 1, tee_id: 8, distance: 300 },
+      { hole_id: 2, tee_id: 7, distance: 150 },
+    ];
+    expect(distancesWith(all, 1, 8, 312)).toEqual([
+      { tee_id: 7, distance: 350 },
+      { tee_id: 8, distance: 312 },
+    ]);
+    expect(distancesWith(all, 2, 8, 140)).toEqual([
+      { tee_id: 7, distance: 150 },
+      { tee_id: 8, distance: 140 },
+    ]);
+    expect(distancesWith([], 3, 7, 99)).toEqual([{ tee_id: 7, distance: 99 }]);
   });
 });

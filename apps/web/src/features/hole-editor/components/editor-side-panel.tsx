@@ -17,6 +17,8 @@ import { hexToRgba } from '../../../lib/map/element-style';
 import type { EditorState, HoleEditorController, SelectedInfo } from '../map/editor-controller';
 import { ElevationPanel } from './elevation-panel';
 import { elementLabel, groupLabel } from '../../../lib/graphics-names';
+import type { Course, Hole } from '@golf/contract/api/courses';
+import { DistanceFromPlayLine } from './distance-from-play-line';
 
 function Swatch({ element }: { element: ElementForEdit | undefined }) {
   const style = element?.style ?? {};
@@ -49,6 +51,7 @@ export function EditorSidePanel({
   editableElements,
   language,
   onEditText,
+  distanceTarget,
 }: {
   mode: HoleEditorKind;
   state: EditorState;
@@ -57,6 +60,8 @@ export function EditorSidePanel({
   editableElements: readonly ElementForEdit[];
   language: string;
   onEditText: (info: SelectedInfo) => void;
+  /** The hole whose distance the play line's length may set (play-lines screen). */
+  distanceTarget?: { clubId: number; course: Course; hole: Hole };
 }) {
   const { t } = useTranslation();
   const byName = new Map(elements.map((e) => [e.name, e]));
@@ -68,7 +73,7 @@ export function EditorSidePanel({
   return (
     <Paper variant="outlined" sx={{ width: { md: 300 }, flexShrink: 0, maxHeight: { md: 'calc(100vh - 290px)' }, minHeight: { md: 420 }, overflowY: 'auto' }}>
       {mode === 'edit-elevation' && <ElevationPanel state={state} controller={controller} language={language} />}
-      {mode === 'edit-play-lines' && <PlayLineSummary state={state} language={language} />}
+      {mode === 'edit-play-lines' && <PlayLineSummary state={state} language={language} distanceTarget={distanceTarget} />}
       {mode === 'edit-pin-chart' && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1.5 }}>
           {state.counts[EL.tPoint] ? t('holeEditor.pinChart.withTPoint') : t('holeEditor.pinChart.withoutTPoint')}
@@ -171,9 +176,18 @@ export function EditorSidePanel({
   );
 }
 
-function PlayLineSummary({ state, language }: { state: EditorState; language: string }) {
+function PlayLineSummary({
+  state,
+  language,
+  distanceTarget,
+}: {
+  state: EditorState;
+  language: string;
+  distanceTarget?: { clubId: number; course: Course; hole: Hole };
+}) {
   const { t } = useTranslation();
   const legs = state.playLine?.legs ?? [];
+  const total = legs.reduce((s, m) => s + m, 0);
   return (
     <Box sx={{ px: 2, pt: 1.5 }} data-testid="play-line-legs">
       <Typography variant="subtitle2">{t('holeEditor.playLines.legs')}</Typography>
@@ -189,8 +203,9 @@ function PlayLineSummary({ state, language }: { state: EditorState; language: st
             </Typography>
           ))}
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {t('holeEditor.playLines.total', { length: formatLength(legs.reduce((s, m) => s + m, 0), language) })}
+            {t('holeEditor.playLines.total', { length: formatLength(total, language) })}
           </Typography>
+          {distanceTarget && <DistanceFromPlayLine {...distanceTarget} metres={total} />}
         </>
       )}
     </Box>

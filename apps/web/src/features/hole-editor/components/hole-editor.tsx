@@ -319,6 +319,7 @@ export function HoleEditor({
             elements={elements}
             editableElements={editableElements}
             language={i18n.language}
+            distanceTarget={{ clubId, course, hole }}
             onEditText={(info) => setPlaced({ id: info.id, element: info.element, label: info.label, icon: info.icon })}
           />
         )}

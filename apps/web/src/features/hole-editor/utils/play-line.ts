@@ -1,3 +1,4 @@
+import type { HoleTee } from '@golf/contract/api/courses';
 import type { Position } from '@golf/contract/geo/measure';
 
 /** Measures metres between two [lon, lat] positions (geodesic or the club's projection). */
@@ -80,4 +81,10 @@ export function profilePath(rows: readonly VertexRow[], width: number, height: n
       return `${i === 0 ? 'M' : 'L'} ${x.toFixed(1)} ${y.toFixed(1)}`;
     })
     .join(' ');
+}
+
+/** A hole's distances as PUT holes/{id} takes them (the list replaces the hole's), with the one from `teeId` set to `metres`. */
+export function distancesWith(all: readonly HoleTee[], holeId: number, teeId: number, metres: number): { tee_id: number; distance: number }[] {
+  const others = all.filter((d) => d.hole_id === holeId && d.tee_id !== teeId).map((d) => ({ tee_id: d.tee_id, distance: d.distance }));
+  return [...others, { tee_id: teeId, distance: metres }];
 }
