@@ -144,3 +144,17 @@ test('pin positions with a negative side value survive a reload and show on the 
     for (const setup of setups.filter((s) => s.name === setupName)) await api.delete(`pin-setups/${setup.id}`);
   }
 });
+
+test('the course map of the demo course lists its 18 drawn holes and opens a hole’s drawing', async ({ page, request }) => {
+  const api = await ownerApi(request);
+  const course = (await api.get<{ id: number; name: string }[]>('courses')).find((c) => c.name === 'Fjordvang Links');
+  expect(course).toBeDefined();
+  await openAs(page, DEMO.owner, `/${CLUB}/courses/${course!.id}`);
+  await page.getByRole('button', { name: 'Show the course map' }).click();
+  const list = page.getByRole('list', { name: 'Holes of the course' });
+  await expect(list.getByTestId('course-map-hole')).toHaveCount(18);
+  await expect(list.getByTestId('course-map-undrawn')).toHaveCount(0);
+  await expect(page.getByTestId('course-map').locator('canvas').first()).toBeVisible();
+  await list.getByRole('link', { name: /^Hole 7\b/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/courses/${course!.id}/holes/\\d+/edit$`));
+});

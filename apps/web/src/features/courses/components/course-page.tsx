@@ -47,6 +47,7 @@ import {
   type CourseFormValues,
   type TeeValues,
 } from '../utils/course-form';
+import { CourseMapSection } from './course-map-section';
 import { DrawingChecks } from './drawing-checks';
 import { HolesTable } from './holes-table';
 import { TeesSection } from './tees-section';
@@ -375,6 +376,8 @@ function CourseForm({ clubId, course, tees, initial }: { clubId: number; course?
           </Button>
         </Paper>
       </Box>
+
+      {course && <CourseMapSection clubId={clubId} course={course} />}
 
       {course && <DrawingChecks clubId={clubId} course={course} />}
 
