@@ -1,17 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ThemeProvider } from '@mui/material/styles';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+
 import type { Course, HoleTee, Tee } from '@golf/contract/api/courses';
 import type { DrawingFeature, DrawingResponse } from '@golf/contract/api/drawings';
 import type { Profile } from '@golf/contract/api/session';
-import { theme } from '../../app/theme';
-import { createQueryClient } from '../../lib/query-client';
 import type { PreviewMapOptions } from '../../lib/map/preview-map';
-import { SnackbarProvider } from '../../lib/snackbar/snackbar-provider';
 import { jsonResponse } from '../../testing/fake-xhr';
+import { renderRoutes } from '../../testing/render';
 import { CoursePage } from './components/course-page';
 import { holeIdOfFeature, holeLabelPosition } from './utils/course-map';
 
@@ -84,23 +80,13 @@ function fakeApi() {
 }
 
 function open() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/:clubId/courses/:courseId', element: <CoursePage /> },
       { path: '/:clubId/courses/:courseId/holes/:holeId/edit', element: <p>drawing editor</p> },
     ],
-    { initialEntries: ['/1/courses/5'] },
+    '/1/courses/5',
   );
-  render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <SnackbarProvider>
-          <RouterProvider router={router} />
-        </SnackbarProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-  return router;
 }
 
 afterEach(() => {

@@ -1,16 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ThemeProvider } from '@mui/material/styles';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { Course, HoleTee, Tee } from '@golf/contract/api/courses';
 import type { PinSetup } from '@golf/contract/api/pins';
 import type { Profile } from '@golf/contract/api/session';
-import { theme } from '../../app/theme';
-import { createQueryClient } from '../../lib/query-client';
-import { SnackbarProvider } from '../../lib/snackbar/snackbar-provider';
 import { jsonResponse } from '../../testing/fake-xhr';
+import { renderRoutes } from '../../testing/render';
 import { CoursePage } from './components/course-page';
 import { ManageAllHolesPage } from './components/manage-all-holes-page';
 import { pinBodies, pinRowProblem, PinPositionsPage } from './components/pin-positions-page';
@@ -61,22 +56,6 @@ const holesTees: HoleTee[] = [
   { hole_id: 53, tee_id: 7, distance: 400 },
   { hole_id: 51, tee_id: 8, distance: 300 },
 ];
-
-/** Renders routes in a data router (the screens use useBlocker) with the app's providers. */
-function renderRoutes(routes: RouteObject[], path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const queryClient = createQueryClient();
-  render(
-    <ThemeProvider theme={theme}>
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider>
-          <RouterProvider router={router} />
-        </SnackbarProvider>
-      </QueryClientProvider>
-    </ThemeProvider>,
-  );
-  return router;
-}
 
 type Call = { method: string; url: string; body?: unknown };
 function fakeApi(answer: (call: Call) => Response | Promise<Response>) {
