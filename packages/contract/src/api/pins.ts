@@ -45,8 +45,16 @@ export const PinPositionsResponse = z.array(PinPosition);
 /** POST clubs/{clubId}/pin-setups/{pinSetupId}: one call per hole (§4). */
 export const SavePinPositionBody = z.object({
   holeId: Id,
-  outMeters: z.coerce.number().int('Whole metres').min(0, "'in' cannot be negative").max(MAX_PIN_METRES),
-  sideMeters: z.coerce.number().int('Whole metres').min(-MAX_PIN_METRES).max(MAX_PIN_METRES),
+  outMeters: z.coerce
+    .number({ error: "'in' must be a whole number of metres" })
+    .int("'in' must be a whole number of metres")
+    .min(0, "'in' cannot be negative")
+    .max(MAX_PIN_METRES, `'in' is at most ${MAX_PIN_METRES} m`),
+  sideMeters: z.coerce
+    .number({ error: "'side' must be a whole number of metres (right positive, left negative)" })
+    .int("'side' must be a whole number of metres (right positive, left negative)")
+    .min(-MAX_PIN_METRES, `'side' is at most ${MAX_PIN_METRES} m to the left`)
+    .max(MAX_PIN_METRES, `'side' is at most ${MAX_PIN_METRES} m to the right`),
 });
 export type SavePinPositionBody = z.infer<typeof SavePinPositionBody>;
 

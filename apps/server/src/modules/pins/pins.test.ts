@@ -127,6 +127,9 @@ describe(`pin setups and pin positions (${testDatabaseKind})`, () => {
       [{ holeId: seCourse.holes[0].id, outMeters: 5, sideMeters: 0 }, 404],
     ];
     for (const [body, status] of cases) expect((await req('editor', 'POST', `pin-setups/${setup.id}`, body)).statusCode, JSON.stringify(body)).toBe(status);
+    // The message says what is wanted, in the terms of the screen.
+    const words = await req('editor', 'POST', `pin-setups/${setup.id}`, { holeId: course.holes[0].id, outMeters: 5, sideMeters: 'left' });
+    expect(words.json().details).toEqual([{ path: 'sideMeters', message: "'side' must be a whole number of metres (right positive, left negative)" }]);
     expect(await positions(setup.id)).toEqual([]);
   });
 
