@@ -10,6 +10,7 @@ import { validateDrawing } from '@golf/contract/geo/validate';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { badRequest } from '../../platform/errors';
+import { getCourse } from '../courses/service';
 import { drawingChecks } from '../status/checks';
 import { osmXmlToGeoJson } from './osm';
 
@@ -92,25 +93,8 @@ export async function createCourseFromPlan(
         updatedBy: input.userId ?? null,
       })),
     );
-    return {
-      id: course.id,
-      club_id: course.clubId,
-      name: course.name,
-      holes: rows
-        .sort((a, b) => a.order - b.order)
-        .map((row) => ({
-          id: row.id,
-          course_id: row.courseId,
-          order: row.order,
-          name: row.name,
-          par: row.par,
-          handicap: row.handicap,
-          pro_guideline: row.proGuideline,
-          has_drawing: true,
-        })),
-      attribution: course.attribution,
-      updated_at: course.updatedAt.toISOString(),
-    };
+    // The same presentation as GET courses, inside the transaction that wrote it.
+    return getCourse(tx, input.clubId, course.id);
   });
 }
 

@@ -10,9 +10,6 @@ import { holeOfClub } from './service';
 
 const SAVED_MEANWHILE = 'Someone else saved this hole meanwhile; reload to see their changes';
 
-/** The largest version the database column holds (a PostgreSQL integer). */
-const MAX_VERSION = 2_147_483_647;
-
 type DrawingRow = typeof holeDrawings.$inferSelect;
 
 type Log = { warn(obj: object, msg: string): void };
@@ -87,9 +84,6 @@ function isForeignKeyViolation(err: unknown): boolean {
  */
 export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, userId: number, input: SaveDrawingBody, styleId: number): Promise<DrawingResponse> {
   const hole = await holeOfClub(db, clubId, holeId);
-  if (input.version !== undefined && input.version > MAX_VERSION) {
-    throw badRequest('No drawing has that version', [{ path: 'version', message: `A version is at most ${MAX_VERSION}` }]);
-  }
   const problems = validateDrawing(input.drawing, await elementGeometries(db));
   if (problems.length > 0) {
     throw badRequest(
