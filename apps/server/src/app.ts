@@ -16,7 +16,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { PRODUCT_VERSION } from '@golf/contract/constants';
 import type { Config } from './platform/config';
-import type { Db } from './platform/database';
+import { isDatabaseUnavailable, type Db } from './platform/database';
+import { registerDeadlines } from './platform/deadline';
 import type { Mailer } from './platform/mail';
 import type { FileStorage } from './platform/storage';
 import { bearerToken, SessionCache, type AuthContext } from './platform/auth';
@@ -82,6 +83,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  registerDeadlines(app, deps.config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -104,6 +106,10 @@ export async function buildApp(
       }));
       const first = details[0];
       return reply.status(400).send({ error: `Invalid ${error.validationContext ?? 'request'}: ${first.path} — ${first.message}`, details });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('Retry-After', '5').send({ error: 'The database is busy. Please try again in a moment.' });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');

@@ -12,7 +12,11 @@ async function main() {
   const config = loadConfig();
   const here = dirname(fileURLToPath(import.meta.url));
   config.webDir ??= resolve(here, '../../web/dist');
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    limits: { statementTimeoutMs: config.statementTimeoutMs, holdLimitMs: config.requestTimeoutMs },
+  });
   await runMigrations(database.db);
   await seedReference(database.db);
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
@@ -47,18 +51,33 @@ async function main() {
   ].filter((l) => l !== '');
   console.log(lines.join('\n'));
 
+  // SIGTERM/SIGINT: stop taking requests (new ones get 503), give those in flight a few seconds,
+  // then close their connections and the database. The process is gone within 10 s whatever
+  // happens: a stuck request or database close cannot keep it alive.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
+    console.log(`${signal}: shutting down`);
+    setTimeout(() => {
+      console.error('Shutdown took too long; exiting now');
+      process.exit(1);
+    }, SHUTDOWN_HARD_LIMIT_MS).unref();
+    const drained = app.close();
+    const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await drained;
+    clearTimeout(grace);
     await database.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
+
+/** Requests in flight get this long to finish after a stop signal. */
+const SHUTDOWN_GRACE_MS = 5_000;
+/** The process exits by then in any case. */
+const SHUTDOWN_HARD_LIMIT_MS = 9_000;
 
 main().catch((err) => {
   console.error(err);

@@ -28,7 +28,7 @@ export interface TestApp {
 /** Which database the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else in-memory PGlite. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
 
-async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `golf_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

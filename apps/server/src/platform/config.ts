@@ -19,6 +19,11 @@ export interface Config {
   webDir: string | null;
   logLevel: string;
   seedDemo: boolean;
+  /** Every request is answered within this (503 past it); uploads get `uploadTimeoutMs`. */
+  requestTimeoutMs: number;
+  uploadTimeoutMs: number;
+  /** Longest one database statement may run (PostgreSQL cancels it past this). */
+  statementTimeoutMs: number;
   /** Uploaded files go to this S3-compatible bucket when set, else to DATA_DIR/files. */
   s3: S3Options | null;
 }
@@ -49,6 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR === '' ? null : (env.WEB_DIR ?? null),
     logLevel: env.LOG_LEVEL || 'warn',
     seedDemo: env.SEED_DEMO !== 'false',
+    requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
+    uploadTimeoutMs: int(env.UPLOAD_TIMEOUT_MS, 300_000, 'UPLOAD_TIMEOUT_MS'),
+    statementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

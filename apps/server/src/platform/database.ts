@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -19,18 +20,59 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How long database work may take; every caller of the database gets an answer within these. */
+export interface DatabaseLimits {
+  /**
+   * Longest one statement may run. PostgreSQL cancels it (`statement_timeout`); the driver also
+   * gives up reading after this plus a margin (a lost server). PGlite cannot cancel a statement:
+   * it runs in a worker thread, and the driver gives up waiting after this (see decision 0008).
+   */
+  statementTimeoutMs: number;
+  /** Longest a caller waits for the (or a) free connection before the request answers 503. */
+  acquireTimeoutMs: number;
+  /**
+   * Longest one caller may keep a connection checked out (a transaction left open). The
+   * connection is then closed, which rolls its transaction back, and the pool opens a new one.
+   */
+  holdLimitMs: number;
+}
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = { statementTimeoutMs: 15_000, acquireTimeoutMs: 10_000, holdLimitMs: 30_000 };
+
 // Dates come back as JavaScript Dates for timestamptz; bigint counts as numbers.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 
 /**
  * Opens PostgreSQL at `url`, or starts the embedded PGlite (persisted in `dataDir`, or in memory
  * when `dataDir` is null) behind a loopback socket so the same node-postgres driver serves both.
+ *
+ * PGlite has ONE backend session, and pglite-socket interleaves the protocol messages of several
+ * connections into it (a statement could bind another request's parameters). So in embedded mode
+ * exactly one connection reaches it, for everything: the app, migrations and any job queue share
+ * this pool of one. A transaction holds that connection; other callers queue in the pool.
+ * See docs/decisions/0008-one-connection-to-pglite.md.
  */
-export async function openDatabase(opts: { url: string | null; dataDir: string | null; poolSize?: number }): Promise<Database> {
-  const poolSize = opts.poolSize ?? (opts.url ? 10 : 4);
+export async function openDatabase(opts: {
+  url: string | null;
+  dataDir: string | null;
+  poolSize?: number;
+  limits?: Partial<DatabaseLimits>;
+}): Promise<Database> {
+  const limits = { ...DEFAULT_DATABASE_LIMITS, ...opts.limits };
+  const driverLimits: pg.PoolConfig = {
+    connectionTimeoutMillis: limits.acquireTimeoutMs,
+    // The driver stops waiting for an answer a little after the server should have cancelled.
+    query_timeout: limits.statementTimeoutMs + 5_000,
+  };
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: poolSize });
-    const state = survivesLostConnections(pool);
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      ...driverLimits,
+      statement_timeout: limits.statementTimeoutMs,
+      idle_in_transaction_session_timeout: limits.holdLimitMs,
+    });
+    const state = guardPool(pool, limits);
     await pool.query('select 1');
     return {
       db: drizzle(pool, { schema }),
@@ -43,24 +85,20 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   // The data directory lives on disk (the OS caches it), so PostgreSQL's own buffer cache can be
   // small; PGlite's WebAssembly memory only grows, and the default 128 MB is held for good.
   const postgresqlconf = ['shared_buffers = 16MB', 'wal_buffers = 1MB'];
-  let pglite;
+  let dataDir: string | null = null;
   if (opts.dataDir) {
-    const dir = join(opts.dataDir, 'pgdata');
-    mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create({ dataDir: dir, postgresqlconf });
-  } else {
-    pglite = await PGlite.create({ postgresqlconf });
+    dataDir = join(opts.dataDir, 'pgdata');
+    mkdirSync(dataDir, { recursive: true });
   }
-  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: poolSize + 2 });
-  await server.start();
-  const url = `postgres://postgres@${server.getServerConn()}/postgres?sslmode=disable`;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const state = survivesLostConnections(pool);
+  const worker = await startPgliteWorker(dataDir, postgresqlconf);
+  const url = `postgres://postgres@${worker.conn}/postgres?sslmode=disable`;
+  // PGlite cannot cancel a statement: the driver stops waiting after the statement timeout.
+  // The one connection stays open while idle (pg-pool would close it after 10 s).
+  const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, ...driverLimits, query_timeout: limits.statementTimeoutMs });
+  const state = guardPool(pool, limits);
   embeddedPools.add(pool);
   return {
     db: drizzle(pool, { schema }),
@@ -70,8 +108,36 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
     async close() {
       state.closing = true;
       await pool.end();
-      await server.stop();
-      await pglite.close();
+      await worker.close();
+    },
+  };
+}
+
+/** Starts PGlite and its socket server in a worker thread; answers the socket's host:port. */
+async function startPgliteWorker(dataDir: string | null, postgresqlconf: string[]): Promise<{ conn: string; close(): Promise<void> }> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'pglite-worker.mjs'), join(here, 'platform/pglite-worker.mjs')];
+  const file = candidates.find((c) => existsSync(c));
+  if (!file) throw new Error(`pglite-worker.mjs not found (looked in ${candidates.join(', ')})`);
+  const worker = new Worker(file, { workerData: { dataDir, postgresqlconf } });
+  const conn = await new Promise<string>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The embedded database stopped while starting (exit ${code})`)));
+    worker.once('message', (m: { type: string; conn: string }) => (m.type === 'ready' ? resolve(m.conn) : reject(new Error(`unexpected ${m.type}`))));
+  });
+  worker.removeAllListeners('error');
+  worker.removeAllListeners('exit');
+  worker.on('error', (err) => console.error('The embedded database failed:', err));
+  return {
+    conn,
+    async close() {
+      const closed = new Promise<void>((resolve) => {
+        worker.once('message', () => resolve());
+        worker.once('exit', () => resolve());
+      });
+      worker.postMessage('close');
+      await closed;
+      await worker.terminate();
     },
   };
 }
@@ -79,15 +145,67 @@ export async function openDatabase(opts: { url: string | null; dataDir: string |
 const embeddedPools = new WeakSet<pg.Pool>();
 
 /**
- * A connection the server ends while it sits idle in the pool (a restart, an administrator, a
- * dropped test database) would otherwise be an uncaught error that stops the process; the pool
- * drops it and opens a new one when needed. Said once in the log, except while closing.
+ * Three guards on a pool:
+ * - A connection the server ends while it sits idle in the pool (a restart, an administrator, a
+ *   dropped test database) would otherwise be an uncaught error that stops the process; the pool
+ *   drops it and opens a new one when needed. Said once in the log, except while closing.
+ * - A statement the database refuses (a constraint, bad data) leaves its connection healthy;
+ *   pg-pool would close the connection after any failed `pool.query`, so every 4xx caused by the
+ *   database would cost a reconnect. Only other errors (a timeout, a lost socket) close it.
+ * - A caller that keeps a connection past `holdLimitMs` loses it: the connection is closed, which
+ *   rolls back its open transaction, so one stuck request cannot hold everybody's database.
  */
-function survivesLostConnections(pool: pg.Pool): { closing: boolean } {
+function guardPool(pool: pg.Pool, limits: DatabaseLimits): { closing: boolean } {
   const state = { closing: false };
   pool.on('error', (error) => {
     if (!state.closing) console.warn(`Database connection lost: ${error.message}`);
   });
+
+  const held = new WeakMap<pg.PoolClient, { timer: NodeJS.Timeout; onError: (e: Error) => void }>();
+  pool.on('acquire', (client) => {
+    const timer = setTimeout(() => {
+      console.warn(`A database connection was held for over ${limits.holdLimitMs} ms: closed, its transaction rolled back`);
+      // Given back now, as broken: the pool closes it (the database rolls back its transaction)
+      // and opens another for the callers waiting. The holder's own release later does nothing;
+      // its next statement fails with 'not queryable' (503).
+      const release = client.release;
+      client.release = () => {};
+      release(new Error('held too long'));
+    }, limits.holdLimitMs);
+    timer.unref();
+    // While checked out nobody else listens: a connection lost then must not stop the process.
+    const onError = (error: Error) => {
+      if (!state.closing) console.warn(`Database connection lost during a request: ${error.message}`);
+    };
+    client.on('error', onError);
+    held.set(client, { timer, onError });
+  });
+  pool.on('release', (_error, client) => {
+    const entry = held.get(client);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    client.off('error', entry.onError);
+    held.delete(client);
+  });
+
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const [config, values] = args;
+    const usesCallback = args.some((a) => typeof a === 'function') || typeof (config as { submit?: unknown } | null)?.submit === 'function';
+    if (usesCallback) return poolQuery(...args);
+    return (async () => {
+      const client = await pool.connect();
+      let failure: Error | undefined;
+      try {
+        return await client.query(config as pg.QueryConfig, values as unknown[] | undefined);
+      } catch (err) {
+        failure = err as Error;
+        throw err;
+      } finally {
+        client.release(failure instanceof pg.DatabaseError ? undefined : failure);
+      }
+    })();
+  }) as typeof pool.query;
   return state;
 }
 
@@ -109,4 +227,26 @@ function migrationsFolder(): string {
 
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
+}
+
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Connection terminated',
+  'is not queryable',
+];
+/** SQLSTATEs that say "busy or gone", not "your input is wrong": timeouts, shutdown, overload, conflicts. */
+const UNAVAILABLE_STATES = /^(57014|57P0[1-3]|53300|08...|40001|40P01|55P03|25P03)$/;
+
+/**
+ * True when a database error means the database could not do the work in time (a pool wait or
+ * statement timeout, a lost connection, a deadlock): the request answers 503 with Retry-After,
+ * and the same request may succeed later. Looks through drizzle's wrapping (`cause`).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { message?: string; code?: string; cause?: unknown } | null, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && UNAVAILABLE_STATES.test(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => e!.message!.includes(m))) return true;
+  }
+  return false;
 }
