@@ -6,10 +6,14 @@
 //   browser (Playwright driving Debian's Chromium against the built app and the real server)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { ensureBuilt, ensureInstalled, root } from './prepare.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Either README command may come first on a fresh clone: install what is missing, as `npm start` does.
+if (!ensureInstalled()) {
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 const out = join(root, '.test-output');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -82,11 +86,9 @@ if (want('e2e')) {
     console.error('\nBrowser tests need Chromium at /usr/bin/chromium (apt-get install -y chromium).');
     results.push({ name: 'browser (Chromium)', passed: 0, failed: 1 });
   } else {
-    if (!existsSync(join(root, 'apps/server/dist/main.js')) || !existsSync(join(root, 'apps/web/dist/index.html')) || process.env.CI) {
-      const b = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-      if (b.status !== 0) results.push({ name: 'build', passed: 0, failed: 1 });
-    }
-    playwright();
+    // The browser tests run the built app: build what is missing or stale, as `npm start` does.
+    if (ensureBuilt()) playwright();
+    else results.push({ name: 'build', passed: 0, failed: 1 });
   }
 }
 
