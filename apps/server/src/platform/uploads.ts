@@ -2,57 +2,89 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { IMAGE_UPLOAD } from '@golf/contract/api/images';
 import { HttpError } from './errors';
-import { tooLarge, type UploadedFile } from './images';
+import { tooLarge as imageTooLarge, type UploadedFile } from './images';
 
 /**
- * Multipart parsing for the image upload routes of one plugin scope: one file of at most
- * 20 MB and a few small fields. Registered per scope so each area sets its own limits.
+ * Multipart parsing for the upload routes of one plugin scope: one file of at most `maxBytes`
+ * and a few small fields. Registered per scope so each area sets its own limit.
  */
-export async function registerImageUploads(scope: FastifyInstance): Promise<void> {
+export async function registerUploads(scope: FastifyInstance, opts: { maxBytes: number }): Promise<void> {
   await scope.register(fastifyMultipart, {
-    limits: { fileSize: IMAGE_UPLOAD.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
+    limits: { fileSize: opts.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 200 },
     throwFileSizeLimit: true,
   });
+}
+
+/** Multipart parsing for the image upload routes (club logo, gallery): one image of at most 20 MB. */
+export async function registerImageUploads(scope: FastifyInstance): Promise<void> {
+  await registerUploads(scope, { maxBytes: IMAGE_UPLOAD.maxBytes });
+}
+
+/** "The file is larger than 20 MB": the limit in words. */
+export function fileTooLarge(maxBytes: number): HttpError {
+  const MB = 1024 * 1024;
+  const limit = maxBytes >= MB ? `${Math.round(maxBytes / MB)} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return new HttpError(413, `The file is larger than ${limit}`);
 }
 
 function fieldList(fields: readonly string[]): string {
   return fields.map((f) => `"${f}"`).join(' or ');
 }
 
+export interface ReadFileOptions {
+  /** The multipart fields the file may come in. */
+  fields: readonly string[];
+  /** What the messages call the file: 'file' or 'image'. */
+  noun: string;
+  /** The answer to a file over the scope's size limit (413, the limit in words). */
+  tooLarge: () => HttpError;
+}
+
 /**
- * Reads the one file of a multipart request, which must come in one of `fields`. Answers 415
- * for a request that is not multipart, 400 without a file or with another field name, and 413
- * when the file exceeds the size limit.
+ * The one way an upload route reads its file: the one file of a multipart request, which must
+ * come in one of `fields`. A file cut at the size limit is refused with 413 whether or not the
+ * multipart parser raised its error (it does not always: the part comes back marked `truncated`,
+ * fastify-multipart issues 428 and 542), so no route ever works on the first 20 MB of a larger
+ * file. Answers 415 for a request that is not multipart, 400 without a file or with another field
+ * name, 413 for more than one file.
  */
-export async function readUploadedFile(request: FastifyRequest, fields: readonly string[]): Promise<UploadedFile & { field: string }> {
+export async function readMultipartFile(request: FastifyRequest, opts: ReadFileOptions): Promise<UploadedFile & { field: string }> {
+  const { fields, noun } = opts;
+  const fail = (err: unknown) => uploadError(err, opts);
   let part;
   try {
     part = await request.file();
   } catch (err) {
-    throw uploadError(err, fields);
+    throw fail(err);
   }
-  if (!part) throw new HttpError(400, `No file was sent. Send the image in the field ${fieldList(fields)}.`);
+  if (!part) throw new HttpError(400, `No file was sent. Send the ${noun} in the field ${fieldList(fields)}.`);
   if (!fields.includes(part.fieldname)) {
     part.file.resume();
-    throw new HttpError(400, `Send the image in the field ${fieldList(fields)}.`);
+    throw new HttpError(400, `Send the ${noun} in the field ${fieldList(fields)}.`);
   }
   let buffer: Buffer;
   try {
     buffer = await part.toBuffer();
   } catch (err) {
-    throw uploadError(err, fields);
+    throw fail(err);
   }
+  if (part.file.truncated) throw opts.tooLarge();
   return { buffer, filename: part.filename ?? '', mimetype: part.mimetype ?? '', field: part.fieldname };
 }
 
-function uploadError(err: unknown, fields: readonly string[]): Error {
+/** Reads the one image of a multipart request (club logo, gallery). */
+export function readUploadedFile(request: FastifyRequest, fields: readonly string[]): Promise<UploadedFile & { field: string }> {
+  return readMultipartFile(request, { fields, noun: 'image', tooLarge: imageTooLarge });
+}
+
+function uploadError(err: unknown, opts: ReadFileOptions): Error {
   const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return opts.tooLarge();
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    return new HttpError(415, `Send the image as multipart/form-data in the field ${fieldList(fields)}.`);
+    return new HttpError(415, `Send the ${opts.noun} as multipart/form-data in the field ${fieldList(opts.fields)}.`);
   }
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new HttpError(413, 'Send one image at a time.');
+    return new HttpError(413, `Send one ${opts.noun} at a time.`);
   }
   if (err instanceof HttpError) return err;
   return new HttpError(400, 'The upload could not be read. Please try again.');

@@ -11,6 +11,7 @@ import { courses, holeDrawings, holes } from '../../db/schema/index';
 import { drawingChecks } from '../status/checks';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { fileForm, postForm } from '../../../test/images';
+import { postInTwoWrites } from '../../../test/uploads';
 
 // Real OpenStreetMap data: © OpenStreetMap contributors, ODbL (see apps/server/src/db/data/README.md).
 const AUGUSTA = readFileSync(join(import.meta.dirname, '../../db/data/augusta-national.geojson'));
@@ -192,5 +193,31 @@ describe(`course import (${testDatabaseKind})`, () => {
     const big = Buffer.alloc(MAX_IMPORT_BYTES + 1024, 0x20);
     const res = await preview(owner, big, 'huge.geojson');
     expect(res.statusCode).toBe(413);
+  });
+
+  it('answers 413 with the limit for a 40 MB GeoJSON, even when the parser hands over its first 20 MB without an error, and creates nothing', async () => {
+    // Features of a valid collection, spaced out: the first 20 MB alone are not JSON.
+    const feature = JSON.stringify({ type: 'Feature', properties: { golf: 'green', ref: '1' }, geometry: { type: 'Point', coordinates: [10, 56] } });
+    const body = `{"type":"FeatureCollection","features":[${Array.from({ length: 200_000 }, () => feature).join(`,${' '.repeat(110)}`)}]}`;
+    const data = Buffer.from(body);
+    expect(data.length).toBeGreaterThan(40 * 1024 * 1024);
+    const before = await courseCount();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    for (const path of ['/preview', '']) {
+      const res = await postInTwoWrites({
+        port: Number(new URL(address).port),
+        path: url(ids.dkClubId, path),
+        token: owner,
+        field: 'data',
+        filename: 'big.geojson',
+        data,
+        splitAt: MAX_IMPORT_BYTES,
+      });
+      expect(res.status, res.body).toBe(413);
+      expect(res.json()).toEqual({ error: 'The file is larger than 20 MB' });
+    }
+    expect(await courseCount()).toBe(before);
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
   });
 });

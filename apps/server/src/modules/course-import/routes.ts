@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ClubIdParams, ErrorResponse } from '@golf/contract/api/common';
@@ -6,7 +5,8 @@ import { ImportCourseQuery, ImportPlan, MAX_IMPORT_BYTES } from '@golf/contract/
 import { Course } from '@golf/contract/api/courses';
 import { canCreateCourses, type PermissionSubject } from '@golf/contract/permissions';
 import { requireAuth, type AppDeps, type TypedApp } from '../../app';
-import { badRequest, forbidden, HttpError } from '../../platform/errors';
+import { forbidden } from '../../platform/errors';
+import { fileTooLarge, readMultipartFile, registerUploads } from '../../platform/uploads';
 import { assertClubAccess, assertClubExists } from '../clubs/service';
 import { importCourse, planImportFile, type ImportFile } from './service';
 
@@ -14,17 +14,13 @@ const tags = ['courses'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
 /** The multipart field of the import file. */
 export const IMPORT_FILE_FIELD = 'data';
-const FILE_TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB`;
 const description = 'A GeoJSON FeatureCollection (.geojson, .json) or an OpenStreetMap export (.osm) in the multipart field `data`.';
 
 /** Course import (§2): preview the plan of a GeoJSON or OSM file, then create the course from it. */
 export function courseImportRoutes(app: TypedApp, { db }: AppDeps) {
   // The multipart parser lives in this scope only, with the import's size limit.
   app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 200 },
-      throwFileSizeLimit: true,
-    });
+    await registerUploads(scope, { maxBytes: MAX_IMPORT_BYTES });
     const typed = scope.withTypeProvider<ZodTypeProvider>();
 
     typed.post(
@@ -74,31 +70,6 @@ async function assertCourseImporter(db: AppDeps['db'], subject: PermissionSubjec
 
 /** The one file of the multipart request, in the field `data`. */
 async function readImportUpload(request: FastifyRequest): Promise<ImportFile> {
-  const hint = `Send the file as multipart/form-data in the field "${IMPORT_FILE_FIELD}"`;
-  if (!request.isMultipart()) throw new HttpError(415, hint);
-  let part;
-  try {
-    part = await request.file();
-  } catch (err) {
-    throw uploadError(err, hint);
-  }
-  if (!part) throw badRequest(`No file was sent. ${hint}`);
-  if (part.fieldname !== IMPORT_FILE_FIELD) {
-    part.file.resume();
-    throw badRequest(hint);
-  }
-  try {
-    return { buffer: await part.toBuffer(), filename: part.filename ?? '' };
-  } catch (err) {
-    throw uploadError(err, hint);
-  }
-}
-
-function uploadError(err: unknown, hint: string): HttpError {
-  const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, FILE_TOO_LARGE);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return new HttpError(415, hint);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest('Send one file only');
-  if (err instanceof HttpError) return err;
-  return badRequest('The upload could not be read. Please try again.');
+  const file = await readMultipartFile(request, { fields: [IMPORT_FILE_FIELD], noun: 'file', tooLarge: () => fileTooLarge(MAX_IMPORT_BYTES) });
+  return { buffer: file.buffer, filename: file.filename };
 }

@@ -5,9 +5,11 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { GALLERY_MAX_IMAGES, GalleryImage } from '@golf/contract/api/gallery';
+import { IMAGE_UPLOAD } from '@golf/contract/api/images';
 import { galleryImages } from '../../db/schema/index';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { BAD_UPLOADS, fileForm, jpeg, png, postForm } from '../../../test/images';
+import { postInTwoWrites } from '../../../test/uploads';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'gallerist' | 'noRole' | 'swede' | 'anonymous';
 const ACTORS: Actor[] = ['admin', 'owner', 'staff', 'gallerist', 'noRole', 'swede', 'anonymous'];
@@ -120,6 +122,28 @@ describe(`gallery (${testDatabaseKind})`, () => {
       expect(res.json().error, bad.name).toMatch(bad.message);
       expect(await list('staff')).toHaveLength(count);
       expect(storedFiles(ids.dkClubId)).toEqual(before);
+    });
+
+    it('a 40 MB image with 413 and the limit, even when the parser hands over its first 20 MB without an error', async () => {
+      const before = storedFiles(ids.dkClubId);
+      const count = (await list('staff')).length;
+      const photo = await jpeg(64, 64);
+      const data = Buffer.concat([photo, Buffer.alloc(40 * 1024 * 1024 - photo.length, 0x5a)]);
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const res = await postInTwoWrites({
+        port: Number(new URL(address).port),
+        path: gallery(ids.dkClubId),
+        token: tokens.staff ?? undefined,
+        field: 'data',
+        filename: 'huge.jpg',
+        data,
+        splitAt: IMAGE_UPLOAD.maxBytes,
+      });
+      expect(res.status, res.body).toBe(413);
+      expect(res.json()).toEqual({ error: 'The file is too large. Images may be at most 20 MB.' });
+      expect(await list('staff')).toHaveLength(count);
+      expect(storedFiles(ids.dkClubId)).toEqual(before);
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     });
 
     it('without a file, with another field name, or not as multipart', async () => {

@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ClubIdParams, ErrorResponse } from '@golf/contract/api/common';
@@ -17,13 +16,13 @@ import {
   UploadResponse,
 } from '@golf/contract/api/members';
 import { requireAuth, type AppDeps, type TypedApp } from '../../app';
-import { badRequest, HttpError } from '../../platform/errors';
+import { badRequest } from '../../platform/errors';
+import { fileTooLarge, readMultipartFile, registerUploads } from '../../platform/uploads';
 import { assertUserManagement } from '../users/access';
 import { createUpload, exportMembersCsv, importMembers, inviteMembers, listMembers, removeMembers, setMemberStatus } from './service';
 
 const tags = ['members'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 502: ErrorResponse };
-const FILE_TOO_LARGE = `The file is larger than ${MEMBERS_IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB`;
 
 /** Members import (§2, §5): uploads, imports, the member lists, invitations, removal and bans. */
 export function memberRoutes(app: TypedApp, deps: AppDeps) {
@@ -31,9 +30,7 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
 
   // The upload is the one multipart call: the parser lives in this scope only.
   app.register(async (scope) => {
-    await scope.register(fastifyMultipart, {
-      limits: { fileSize: MEMBERS_IMPORT_LIMITS.maxFileBytes, files: 1, fields: 5, parts: 6, headerPairs: 200 },
-    });
+    await registerUploads(scope, { maxBytes: MEMBERS_IMPORT_LIMITS.maxFileBytes });
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/clubs/:clubId/members/uploads',
       {
@@ -51,20 +48,12 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
         const { clubId } = request.params;
         await assertUserManagement(db, auth.subject, clubId);
         if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
-        let file;
-        try {
-          file = await request.file();
-        } catch (err) {
-          throw fileError(err);
-        }
-        if (!file || file.fieldname !== 'file') throw badRequest('Send the file in the multipart field "file"');
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch (err) {
-          throw fileError(err);
-        }
-        const upload = await createUpload({ db, storage }, { clubId, userId: auth.userId, fileName: file.filename || 'members', data });
+        const file = await readMultipartFile(request, {
+          fields: ['file'],
+          noun: 'file',
+          tooLarge: () => fileTooLarge(MEMBERS_IMPORT_LIMITS.maxFileBytes),
+        });
+        const upload = await createUpload({ db, storage }, { clubId, userId: auth.userId, fileName: file.filename || 'members', data: file.buffer });
         return reply.status(201).send(upload);
       },
     );
@@ -140,12 +129,4 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
       return setMemberStatus(db, clubId, id, request.body.status);
     },
   );
-}
-
-function fileError(err: unknown): HttpError {
-  const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, FILE_TOO_LARGE);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('Send the file as multipart/form-data in the field "file"');
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return badRequest('Send one file only');
-  return badRequest('The upload could not be read');
 }
