@@ -1,13 +1,14 @@
-// Bundles the server (and the contract it imports from source) into dist/main.js; npm packages
-// stay external. Migrations are copied beside the bundle.
+// Bundles the server (and the contract it imports from source) into dist/main.js, and each worker
+// thread entry (platform/worker-tasks.ts) into dist/<name>.js beside it; npm packages stay external.
+// Migrations are copied beside the bundle.
 import { build } from 'esbuild';
 import { cpSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'sheet-worker': 'src/modules/members/sheet-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

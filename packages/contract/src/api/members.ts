@@ -1,10 +1,25 @@
 import { z } from 'zod';
 
-/** Limits of a members import (file size, rows, columns, cell length). */
+/**
+ * Limits of a members import (file size, rows, columns, cell length). An XLSX file is a ZIP
+ * archive: what it may unpack to is capped too, checked while it is unpacked (a 20 MB file of
+ * 100,000 plain rows unpacks to about 60 MB; a zip bomb to gigabytes).
+ */
 export const MEMBERS_IMPORT_LIMITS = {
   maxFileBytes: 20 * 1024 * 1024,
   maxRows: 100_000,
+  /** Columns read; a value further right is refused with its row and column. */
   maxColumns: 100,
+  /** Parts (ZIP entries) of an XLSX file. */
+  maxXlsxParts: 1000,
+  /** Unpacked bytes of one part of an XLSX file, and of all parts together. */
+  maxXlsxPartBytes: 200 * 1024 * 1024,
+  maxXlsxUnpackedBytes: 300 * 1024 * 1024,
+  /** Different texts (shared strings) of an XLSX file, and the bytes they unpack to. */
+  maxXlsxTexts: 1_000_000,
+  maxXlsxTextsBytes: 64 * 1024 * 1024,
+  /** Characters of all cells read (kept for the import): cells of an XLSX file may repeat one long text. */
+  maxTextLength: 64_000_000,
   /** Any cell; longer cells make their row fail. */
   maxCellLength: 1000,
   maxHeaderLength: 200,

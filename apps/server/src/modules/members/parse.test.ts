@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { decodeText, detectDelimiter, readSheet, readXlsxWithExcelJs, type SheetRow } from './parse';
+import { GuardedZip } from '../../platform/zip-guard';
+import { zipArchive } from '../../../test/zip';
+import { decodeText, detectDelimiter, readSheet, readXlsxWithExcelJs, XLSX_ZIP_LIMITS, type SheetRow } from './parse';
 import { readXlsxFast, XlsxUnsupported } from './xlsx';
 import { suggestMapping } from './mapping';
 
@@ -14,9 +16,9 @@ async function withExcelJs(data: Buffer): Promise<SheetRow[]> {
   return rows;
 }
 
-function withFastReader(data: Buffer): SheetRow[] {
+async function withFastReader(data: Buffer): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
-  readXlsxFast(data, { onRow: (r) => rows.push(r) });
+  await readXlsxFast(GuardedZip.open(data, XLSX_ZIP_LIMITS), { maxColumns: 100, maxSharedStrings: 1000, maxSharedStringsBytes: 1024 * 1024, onRow: (r) => rows.push(r) });
   return rows;
 }
 
@@ -62,7 +64,7 @@ async function richWorkbook(): Promise<Buffer> {
 describe('the fast XLSX reader', () => {
   it('reads the LibreOffice file exactly as ExcelJS does', async () => {
     const data = fixture('members-libreoffice.xlsx');
-    const fast = withFastReader(data);
+    const fast = await withFastReader(data);
     expect(trimmed(fast)).toEqual(trimmed(await withExcelJs(data)));
     expect(fast).toHaveLength(11);
     expect(fast[7].cells).toEqual(['1001-0007', 'Lise', 'Lund', 'lise.lund@example.dk', '+45 26 11 22 33', 'Senior', '15', '2016-05-05', '3']);
@@ -70,7 +72,7 @@ describe('the fast XLSX reader', () => {
 
   it('reads strings, numbers, dates, booleans, links, formulas, rich text and errors as ExcelJS does', async () => {
     const data = await richWorkbook();
-    const fast = withFastReader(data);
+    const fast = await withFastReader(data);
     expect(trimmed(fast)).toEqual(trimmed(await withExcelJs(data)));
     expect(fast[1].cells).toEqual([
       '1234-5678',
@@ -91,8 +93,8 @@ describe('the fast XLSX reader', () => {
     expect(fast[4].cells).toEqual(['4567-8901', 'c@example.dk', '2020-06-18']);
   });
 
-  it('refuses what it does not know, so the caller falls back to ExcelJS', () => {
-    expect(() => withFastReader(Buffer.from('PK\x03\x04 not really a zip'))).toThrow(XlsxUnsupported);
+  it('refuses what it does not know, so the caller falls back to ExcelJS', async () => {
+    await expect(withFastReader(zipArchive([{ name: 'xl/other.xml', data: '<x/>' }]))).rejects.toThrow(XlsxUnsupported);
   });
 
   it('hands on the rows of a larger file in order, quickly', async () => {

@@ -1,10 +1,12 @@
 import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { MEMBERS_IMPORT_LIMITS } from '@golf/contract/api/members';
 import { badRequest, HttpError } from '../../platform/errors';
-import { readXlsxFast, XlsxUnsupported } from './xlsx';
+import { StoredRowsWriter } from './stored-rows';
+import { GuardedZip, ZipFormatError, type ZipLimits } from '../../platform/zip-guard';
+import { columnOutOfRange, NOT_READABLE, readXlsxFast, XlsxUnsupported } from './xlsx';
 
 /** One non-empty row of a spreadsheet: its row number as the spreadsheet shows it, cells as text. */
 export interface SheetRow {
@@ -47,15 +49,48 @@ export async function readSheet(data: Buffer, fileName: string, onRow: (row: She
   return { ...found, ...rows.finish() };
 }
 
+/** An upload read: what the answer shows, and the rows in their stored form (see stored-rows.ts). */
+export interface ParsedUpload {
+  sheet: SheetInfo;
+  sample: SheetRow[];
+  stored: Buffer;
+}
+
+/** Reads an uploaded members file into its stored form, keeping the first rows as a sample. */
+export async function parseUpload(data: Buffer, fileName: string): Promise<ParsedUpload> {
+  const sample: SheetRow[] = [];
+  const writer = new StoredRowsWriter();
+  const sheet = await readSheet(data, fileName, (r) => {
+    if (sample.length < MEMBERS_IMPORT_LIMITS.sampleRows) sample.push(r);
+    writer.add(r);
+  });
+  return { sheet, sample, stored: writer.finish(sheet.headers) };
+}
+
 /** Takes the rows in order: the first is the header, the others go on; counts and measures them. */
 class RowCollector {
   private header: SheetRow | null = null;
   private width = 0;
+  private textLength = 0;
   rowCount = 0;
   constructor(private readonly onRow: (row: SheetRow) => void) {}
 
-  /** The reader calls this for every row it finds; empty rows are skipped here. */
+  /**
+   * The reader calls this for every row it finds; empty rows are skipped here. A value past the
+   * last column read, or a character no text can hold (NUL, half a surrogate pair), refuses the
+   * file naming the row: the database would refuse it at the import.
+   */
   add(row: number, cells: string[]): void {
+    const { maxColumns } = MEMBERS_IMPORT_LIMITS;
+    for (let i = cells.length - 1; i >= maxColumns; i--) {
+      if (cells[i].trim() !== '') throw columnOutOfRange(row, i, maxColumns);
+    }
+    if (cells.length > maxColumns) cells.length = maxColumns;
+    for (let i = 0; i < cells.length; i++) {
+      this.textLength += cells[i].length;
+      if (UNSTORABLE.test(cells[i])) throw unstorableCharacter(row, i, cells[i]);
+    }
+    if (this.textLength > MEMBERS_IMPORT_LIMITS.maxTextLength) throw tooMuchText();
     if (isEmptyRow(cells)) return;
     if (!this.header) {
       this.header = { row, cells };
@@ -92,6 +127,20 @@ class RowCollector {
 }
 
 type Found = Pick<SheetInfo, 'format' | 'encoding' | 'delimiter'>;
+
+/** NUL, or a surrogate not in a pair (with the u flag, a whole pair is one character, not a surrogate). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+function unstorableCharacter(row: number, column: number, cell: string): HttpError {
+  const what = cell.includes('\u0000') ? 'a NUL character (code 0)' : 'a broken character (half of a UTF-16 surrogate pair)';
+  return badRequest(`Row ${row}, column ${column + 1} holds ${what}, which cannot be stored. Remove it and upload the file again.`);
+}
+
+function tooMuchText(): HttpError {
+  const most = MEMBERS_IMPORT_LIMITS.maxTextLength.toLocaleString('en');
+  return new HttpError(413, `The cells of the file hold more than ${most} characters; at most ${most} can be imported at once. Split it into smaller files.`);
+}
 
 function tooManyRows(): HttpError {
   return badRequest(`The file has more than ${MEMBERS_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows. Split it into smaller files.`);
@@ -141,7 +190,8 @@ export function detectDelimiter(text: string): string {
 }
 
 function readCsvText(data: Buffer, rows: RowCollector): Found {
-  // Text files do not hold NUL bytes; spreadsheets in other binary formats do.
+  // Text files do not hold NUL bytes; spreadsheets in other binary formats do. A NUL further on
+  // refuses the row that holds it (RowCollector).
   const head = data.subarray(0, 4096);
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
   if (!utf16 && head.includes(0)) throw badRequest('This file is neither a CSV nor an XLSX file.');
@@ -213,23 +263,54 @@ export function cellText(value: CellValue): string {
   return String(value);
 }
 
+/** The zip guard's limits for an XLSX upload. */
+export const XLSX_ZIP_LIMITS: ZipLimits = {
+  maxEntries: MEMBERS_IMPORT_LIMITS.maxXlsxParts,
+  maxEntryBytes: MEMBERS_IMPORT_LIMITS.maxXlsxPartBytes,
+  maxTotalBytes: MEMBERS_IMPORT_LIMITS.maxXlsxUnpackedBytes,
+};
+
 async function readXlsx(data: Buffer, rows: RowCollector): Promise<Found> {
   const found: Found = { format: 'xlsx', encoding: null, delimiter: null };
-  // The fast reader takes the file whole or throws XlsxUnsupported before handing on any row.
   try {
-    readXlsxFast(data, { onRow: ({ row, cells }) => rows.add(row, cells) });
+    const zip = GuardedZip.open(data, XLSX_ZIP_LIMITS);
+    // The fast reader takes the file whole or throws XlsxUnsupported before handing on any row.
+    try {
+      await readXlsxFast(zip, {
+        maxColumns: MEMBERS_IMPORT_LIMITS.maxColumns,
+        maxSharedStrings: MEMBERS_IMPORT_LIMITS.maxXlsxTexts,
+        maxSharedStringsBytes: MEMBERS_IMPORT_LIMITS.maxXlsxTextsBytes,
+        onRow: ({ row, cells }) => rows.add(row, cells),
+      });
+      return found;
+    } catch (err) {
+      if (!(err instanceof XlsxUnsupported)) throw err;
+    }
+    // ExcelJS only ever reads an archive the guard has unpacked whole within its limits, rebuilt
+    // from the entries the guard checked.
+    await zip.verifyAll();
+    await readXlsxWithExcelJs(zip.repack(), (row, cells) => rows.add(row, cells));
     return found;
   } catch (err) {
-    if (!(err instanceof XlsxUnsupported)) throw err;
+    if (err instanceof ZipFormatError) throw badRequest(NOT_READABLE);
+    throw err;
   }
-  await readXlsxWithExcelJs(data, (row, cells) => rows.add(row, cells));
-  return found;
 }
 
-/** The first worksheet's rows read with ExcelJS's streaming reader: for files the fast reader does not take. */
-export async function readXlsxWithExcelJs(data: Buffer, onRow: (row: number, cells: string[]) => void): Promise<void> {
+/**
+ * The first worksheet's rows read with ExcelJS's streaming reader: for files the fast reader does
+ * not take. Hand it only archives checked by the zip guard. Cells past `maxColumns` are not
+ * turned into text (a value there is refused, naming the row and column).
+ */
+export async function readXlsxWithExcelJs(
+  data: Buffer,
+  onRow: (row: number, cells: string[]) => void,
+  maxColumns: number = MEMBERS_IMPORT_LIMITS.maxColumns,
+): Promise<void> {
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([data]), {
+    // Loaded when needed: most files never reach it, and a reading worker starts faster without it.
+    const { default: excel } = await import('exceljs');
+    const reader = new excel.stream.xlsx.WorkbookReader(Readable.from([data]), {
       sharedStrings: 'cache',
       styles: 'cache',
       hyperlinks: 'ignore',
@@ -238,9 +319,16 @@ export async function readXlsxWithExcelJs(data: Buffer, onRow: (row: number, cel
     });
     for await (const sheet of reader) {
       for await (const row of sheet) {
+        // Sparse: a cell far to the right does not fill the columns before it.
         const values = row.values as CellValue[];
         const cells: string[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+        const width = Math.min(values.length, maxColumns + 1);
+        for (let i = 1; i < width; i++) cells.push(cellText(values[i]));
+        if (values.length > width) {
+          values.forEach((value, i) => {
+            if (i > maxColumns && cellText(value).trim() !== '') throw columnOutOfRange(row.number, i - 1, maxColumns);
+          });
+        }
         onRow(row.number, cells);
       }
       // Only the first worksheet holds members.
@@ -248,6 +336,6 @@ export async function readXlsxWithExcelJs(data: Buffer, onRow: (row: number, cel
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw badRequest('The file could not be read as an XLSX spreadsheet. Save it again as .xlsx or .csv and try again.');
+    throw badRequest(NOT_READABLE);
   }
 }

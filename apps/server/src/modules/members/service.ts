@@ -25,8 +25,10 @@ import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { FileStorage } from '../../platform/storage';
+import { taskRunner } from '../../platform/worker-tasks';
 import { suggestMapping } from './mapping';
-import { readSheet, type SheetRow } from './parse';
+import type { ParsedUpload, SheetRow } from './parse';
+import { storedHeaders, storedRows } from './stored-rows';
 
 /** Uploads not imported within this time are deleted. */
 export const UPLOAD_TTL_MS = 24 * 60 * 60_000;
@@ -35,10 +37,33 @@ export const IMPORT_BATCH_ROWS = 2000;
 
 export const UPLOAD_NOT_FOUND = 'This upload was not found or has expired. Choose the file again.';
 
+/** Longest time reading one uploaded file may take. */
+export const PARSE_TIMEOUT_MS = 60_000;
+
+const sheetReader = taskRunner<{ data: Uint8Array; fileName: string }, ParsedUpload>({
+  entry: 'sheet-worker',
+  from: import.meta.url,
+  timeoutMs: PARSE_TIMEOUT_MS,
+  // Beside this, a worker holds the file, its unpacked pieces and the stored rows as buffers.
+  maxHeapMb: 256,
+  maxWorkers: 2,
+  timeoutMessage: `The file took more than ${PARSE_TIMEOUT_MS / 1000} seconds to read. Split it into smaller files.`,
+  memoryMessage: 'The file needs more memory to read than an upload may use. Split it into smaller files.',
+});
+
 /**
- * Beside the original file an upload keeps the rows already read, so an import reads no
- * spreadsheet: line 1 is the JSON list of headers, then one JSON array per row (its row number,
- * then its cells).
+ * Reads an uploaded members file in a worker thread (parse.ts: parseUpload): the event loop stays
+ * free, and a file that takes too long or too much memory stops its worker, not the server.
+ */
+export async function readUploadedSheet(data: Buffer, fileName: string): Promise<ParsedUpload> {
+  const parsed = await sheetReader.run({ data, fileName });
+  const stored = parsed.stored as Uint8Array;
+  return { ...parsed, stored: Buffer.from(stored.buffer, stored.byteOffset, stored.byteLength) };
+}
+
+/**
+ * Beside the original file an upload keeps the rows already read (stored-rows.ts), so an import
+ * reads no spreadsheet.
  */
 const folder = (clubId: number) => `private/member-imports/${clubId}`;
 const parsedKey = (fileKey: string) => fileKey.replace(/\.[a-z0-9]+$/, '-rows.json');
@@ -61,25 +86,12 @@ export async function createUpload(
   input: { clubId: number; userId: number; fileName: string; data: Buffer },
 ): Promise<UploadResponse> {
   await purgeExpiredUploads(deps);
-  const sample: SheetRow[] = [];
-  // The rows go to the stored form as they are read, a thousand lines at a time.
-  const chunks: Buffer[] = [];
-  let lines: string[] = [];
-  const sheet = await readSheet(input.data, input.fileName, (r) => {
-    if (sample.length < MEMBERS_IMPORT_LIMITS.sampleRows) sample.push(r);
-    lines.push(JSON.stringify([r.row, ...r.cells]));
-    if (lines.length === 1000) {
-      chunks.push(Buffer.from(`\n${lines.join('\n')}`));
-      lines = [];
-    }
-  });
-  if (lines.length) chunks.push(Buffer.from(`\n${lines.join('\n')}`));
+  const { sheet, sample, stored } = await readUploadedSheet(input.data, input.fileName);
   const id = randomUUID();
   const ext = sheet.format;
   const fileKey = `${folder(input.clubId)}/${id}.${ext}`;
   await deps.storage.put(fileKey, input.data, ext === 'xlsx' ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv');
-  await deps.storage.put(parsedKey(fileKey), Buffer.concat([Buffer.from(JSON.stringify(sheet.headers)), ...chunks]), 'application/json');
-  chunks.length = 0;
+  await deps.storage.put(parsedKey(fileKey), stored, 'application/json');
   const fileName = input.fileName.replace(/[\\/]/g, '_').slice(0, 255) || `members.${ext}`;
   await deps.db.insert(importUploads).values({ id, clubId: input.clubId, userId: input.userId, fileKey, fileName });
   return {
@@ -97,25 +109,6 @@ export async function createUpload(
 
 function fit(cells: string[], width: number): string[] {
   return Array.from({ length: width }, (_, i) => (cells[i] ?? '').slice(0, MEMBERS_IMPORT_LIMITS.maxCellLength));
-}
-
-/** The stored rows of an upload, one at a time. */
-function* storedRows(text: string): Generator<SheetRow> {
-  let at = text.indexOf('\n');
-  if (at < 0) return;
-  while (at < text.length) {
-    const end = text.indexOf('\n', at + 1);
-    const line = text.slice(at + 1, end < 0 ? text.length : end);
-    at = end < 0 ? text.length : end;
-    if (!line) continue;
-    const [row, ...cells] = JSON.parse(line) as [number, ...string[]];
-    yield { row, cells };
-  }
-}
-
-function storedHeaders(text: string): string[] {
-  const end = text.indexOf('\n');
-  return JSON.parse(end < 0 ? text : text.slice(0, end)) as string[];
 }
 
 /** Deletes uploads older than a day, with their files. */

@@ -1,13 +1,20 @@
-import { inflateRawSync } from 'node:zlib';
+import { badRequest, HttpError } from '../../platform/errors';
+import type { GuardedZip } from '../../platform/zip-guard';
 
 /**
  * A fast reader of the first worksheet of an XLSX file, for the common case: the parts are
- * inflated whole and scanned with regular expressions, ten times faster than ExcelJS's streaming
- * reader. Cells come back as text with the same rules as `cellText` of ExcelJS values (shared and
- * inline strings, numbers, booleans, errors, dates by their number format, a formula's stored
- * result; formulas are never evaluated). Anything unusual (ZIP64, encryption, a compression other
- * than deflate, parts larger than `maxPartBytes`) throws `XlsxUnsupported`, and the caller reads
- * the file with ExcelJS instead.
+ * inflated as streams through the zip guard and scanned piece by piece (a piece ends before a
+ * row or a string item), about ten times faster than ExcelJS's streaming reader. Cells come back
+ * as text with the same rules as `cellText` of ExcelJS values (shared and inline strings,
+ * numbers, booleans, errors, dates by their number format, a formula's stored result; formulas
+ * are never evaluated). A workbook it does not understand (no workbook part, no first sheet)
+ * throws `XlsxUnsupported` before any row is handed on, and the caller reads the file with
+ * ExcelJS instead.
+ *
+ * Every scan is linear in the bytes read (indexOf, never a regular expression that backtracks
+ * over an element's body), and nothing is allocated for what the caller would refuse: cells past
+ * `maxColumns` are not stored, shared strings stop at `maxSharedStrings`, a piece at
+ * `MAX_PIECE_BYTES`.
  */
 export class XlsxUnsupported extends Error {}
 
@@ -16,124 +23,179 @@ export interface XlsxRow {
   cells: string[];
 }
 
-const MAX_PART_BYTES = 64 * 1024 * 1024;
-
-interface ZipEntry {
-  method: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  localOffset: number;
-  flags: number;
+export interface XlsxOptions {
+  /** Cells from this column on are not kept; a value there is refused (400) with its row and column. */
+  maxColumns: number;
+  /** Entries of the shared strings part, and the bytes it unpacks to (413 past either). */
+  maxSharedStrings: number;
+  maxSharedStringsBytes: number;
+  onRow: (row: XlsxRow) => void;
 }
 
-function zipEntries(data: Buffer): Map<string, ZipEntry> {
-  const min = Math.max(0, data.length - 65_557);
-  let eocd = -1;
-  for (let i = data.length - 22; i >= min; i--) {
-    if (data.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new XlsxUnsupported('no end of central directory');
-  const count = data.readUInt16LE(eocd + 10);
-  let offset = data.readUInt32LE(eocd + 16);
-  if (count === 0xffff || offset === 0xffffffff) throw new XlsxUnsupported('zip64');
-  const entries = new Map<string, ZipEntry>();
-  for (let i = 0; i < count; i++) {
-    if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) throw new XlsxUnsupported('bad central directory');
-    const flags = data.readUInt16LE(offset + 8);
-    const method = data.readUInt16LE(offset + 10);
-    const compressedSize = data.readUInt32LE(offset + 20);
-    const uncompressedSize = data.readUInt32LE(offset + 24);
-    const nameLength = data.readUInt16LE(offset + 28);
-    const extraLength = data.readUInt16LE(offset + 30);
-    const commentLength = data.readUInt16LE(offset + 32);
-    const localOffset = data.readUInt32LE(offset + 42);
-    const name = data.toString('utf8', offset + 46, offset + 46 + nameLength);
-    entries.set(name.replace(/^\/+/, ''), { method, compressedSize, uncompressedSize, localOffset, flags });
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
+/** Workbook, relationships and styles: small parts, read whole. */
+const SMALL_PART_BYTES = 16 * 1024 * 1024;
+/** A row (or a shared string item) larger than this is refused rather than gathered. */
+export const MAX_PIECE_BYTES = 16 * 1024 * 1024;
+
+export const NOT_READABLE = 'The file could not be read as an XLSX spreadsheet. Save it again as .xlsx or .csv and try again.';
+
+const malformed = () => badRequest(NOT_READABLE);
+
+/** A value in a column past the limit: the row and column named (column as a letter, like Excel). */
+export function columnOutOfRange(row: number, column: number, maxColumns: number): HttpError {
+  return badRequest(`Row ${row} has a value in column ${columnName(column)}; at most ${maxColumns} columns can be imported.`);
 }
 
-function readEntry(data: Buffer, entries: Map<string, ZipEntry>, name: string, maxPartBytes: number): string | null {
-  return readEntryBytes(data, entries, name, maxPartBytes)?.toString('utf8') ?? null;
+/** A column's letters from its 0-based index (0 = A); past Excel's last column, its number. */
+export function columnName(index: number): string {
+  if (!Number.isSafeInteger(index) || index >= 16_384) return `number ${index + 1 > 1e15 ? 'beyond 16,384' : (index + 1).toLocaleString('en')}`;
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
 }
-
-function readEntryBytes(data: Buffer, entries: Map<string, ZipEntry>, name: string, maxPartBytes: number): Buffer | null {
-  const entry = entries.get(name);
-  if (!entry) return null;
-  if (entry.flags & 0x1) throw new XlsxUnsupported('encrypted');
-  if (entry.uncompressedSize > maxPartBytes || entry.compressedSize === 0xffffffff) throw new XlsxUnsupported('part too large');
-  const at = entry.localOffset;
-  if (at + 30 > data.length || data.readUInt32LE(at) !== 0x04034b50) throw new XlsxUnsupported('bad local header');
-  const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
-  const raw = data.subarray(start, start + entry.compressedSize);
-  let bytes: Buffer;
-  if (entry.method === 0) bytes = raw;
-  else if (entry.method === 8) {
-    try {
-      bytes = inflateRawSync(raw, { maxOutputLength: maxPartBytes });
-    } catch {
-      throw new XlsxUnsupported('inflate failed');
-    }
-  } else throw new XlsxUnsupported(`compression ${entry.method}`);
-  return bytes;
-}
-
-const WINDOW_BYTES = 1024 * 1024;
 
 /**
- * Decodes a large part piece by piece, each piece ending after a closing tag (`</row>`, `</si>`),
- * so a part is never held as bytes and text at once. Closing tags are ASCII: a piece never splits
- * a character.
+ * Hands on the text of `chunks` piece by piece, each piece ending just before the last `opening`
+ * tag seen (`<row`, `<si`), so every element a piece holds is whole; the rest waits for the next
+ * chunk. Tags are ASCII: a piece never splits a character.
  */
-function forEachPiece(bytes: Buffer, from: number, closing: string, fn: (text: string) => void): void {
-  let at = from;
-  while (at < bytes.length) {
-    let end = bytes.lastIndexOf(closing, at + WINDOW_BYTES);
-    if (end < at) end = bytes.indexOf(closing, at + WINDOW_BYTES);
-    const stop = end < 0 ? bytes.length : end + closing.length;
-    fn(bytes.toString('utf8', at, stop));
-    at = stop;
+async function forEachPiece(chunks: AsyncIterable<Buffer>, opening: string, fn: (text: string) => void): Promise<void> {
+  let rest: Buffer | null = null;
+  for await (const chunk of chunks) {
+    const bytes: Buffer = rest && rest.length > 0 ? Buffer.concat([rest, chunk]) : chunk;
+    const cut = bytes.lastIndexOf(opening);
+    if (cut <= 0) {
+      rest = bytes;
+    } else {
+      fn(bytes.toString('utf8', 0, cut));
+      rest = bytes.subarray(cut);
+    }
+    if (rest.length > MAX_PIECE_BYTES) throw new HttpError(413, `A row of the file holds more than ${MAX_PIECE_BYTES / 1024 / 1024} MB; it cannot be read.`);
   }
+  if (rest && rest.length > 0) fn(rest.toString('utf8'));
+}
+
+const isNameEnd = (c: number) => c === 0x20 || c === 0x3e || c === 0x2f || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * Calls `fn` for each `<name …>` element of `xml` (not nested in one another) with its attribute
+ * text and its body (null when self-closing). Linear: every search moves forward.
+ */
+function forEachElement(xml: string, name: string, fn: (attrs: string, body: string | null) => void): void {
+  const open = `<${name}`;
+  const close = `</${name}>`;
+  let at = xml.indexOf(open);
+  while (at >= 0) {
+    const from = at + open.length;
+    if (from < xml.length && !isNameEnd(xml.charCodeAt(from))) {
+      at = xml.indexOf(open, from);
+      continue;
+    }
+    const tagEnd = xml.indexOf('>', from);
+    if (tagEnd < 0) throw malformed();
+    if (xml.charCodeAt(tagEnd - 1) === 0x2f) {
+      fn(xml.slice(from, tagEnd - 1), null);
+      at = xml.indexOf(open, tagEnd + 1);
+      continue;
+    }
+    const end = xml.indexOf(close, tagEnd + 1);
+    if (end < 0) throw malformed();
+    fn(xml.slice(from, tagEnd), xml.slice(tagEnd + 1, end));
+    at = xml.indexOf(open, end + close.length);
+  }
+}
+
+/** The body of the first `<name>` element ('' when self-closing), undefined without one. */
+function firstElement(xml: string, name: string): { attrs: string; body: string } | undefined {
+  const open = `<${name}`;
+  for (let at = xml.indexOf(open); at >= 0; at = xml.indexOf(open, at + open.length)) {
+    const from = at + open.length;
+    if (from < xml.length && !isNameEnd(xml.charCodeAt(from))) continue;
+    const tagEnd = xml.indexOf('>', from);
+    if (tagEnd < 0) throw malformed();
+    if (xml.charCodeAt(tagEnd - 1) === 0x2f) return { attrs: xml.slice(from, tagEnd - 1), body: '' };
+    const end = xml.indexOf(`</${name}>`, tagEnd + 1);
+    if (end < 0) throw malformed();
+    return { attrs: xml.slice(from, tagEnd), body: xml.slice(tagEnd + 1, end) };
+  }
+  return undefined;
+}
+
+/** `xml` without its `<name>` elements (phonetic runs). */
+function withoutElements(xml: string, name: string): string {
+  const open = `<${name}`;
+  const close = `</${name}>`;
+  let out = '';
+  let last = 0;
+  let at = xml.indexOf(open);
+  while (at >= 0) {
+    const from = at + open.length;
+    if (from < xml.length && !isNameEnd(xml.charCodeAt(from))) {
+      at = xml.indexOf(open, from);
+      continue;
+    }
+    const tagEnd = xml.indexOf('>', from);
+    if (tagEnd < 0) throw malformed();
+    let end = tagEnd + 1;
+    if (xml.charCodeAt(tagEnd - 1) !== 0x2f) {
+      const closing = xml.indexOf(close, end);
+      if (closing < 0) throw malformed();
+      end = closing + close.length;
+    }
+    out += xml.slice(last, at);
+    last = end;
+    at = xml.indexOf(open, end);
+  }
+  return last === 0 ? xml : out + xml.slice(last);
 }
 
 const ENTITY = /&(?:(lt|gt|amp|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));/g;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
+/**
+ * A character reference as text. References XML cannot hold (NUL, surrogates, past U+10FFFF)
+ * come back as NUL, which the row check refuses naming the row.
+ */
+function referenced(code: number): string {
+  if (!(code > 0 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) return '\u0000';
+  return String.fromCodePoint(code);
+}
+
 /** XML text: entities, and the _xHHHH_ escapes OOXML uses for control characters. */
 function unescapeXml(text: string): string {
-  let out = text.indexOf('&') >= 0 ? text.replace(ENTITY, (_m, name, dec, hex) => (name ? NAMED[name] : String.fromCodePoint(dec ? Number(dec) : parseInt(hex, 16)))) : text;
+  let out =
+    text.indexOf('&') >= 0 ? text.replace(ENTITY, (_m, name, dec, hex) => (name ? NAMED[name] : referenced(dec ? Number(dec) : parseInt(hex, 16)))) : text;
   if (out.indexOf('_x') >= 0) out = out.replace(/_x([0-9A-Fa-f]{4})_/g, (_m, hex) => String.fromCharCode(parseInt(hex, 16)));
   return out;
 }
 
-const T_ELEMENT = /<t(?:\s[^>]*)?>([\s\S]*?)<\/t>|<t(?:\s[^>]*)?\/>/g;
-
 /** The text of a string item: its <t> elements, without phonetic runs. */
 function itemText(xml: string): string {
-  const body = xml.indexOf('<rPh') >= 0 ? xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '') : xml;
   let text = '';
-  T_ELEMENT.lastIndex = 0;
-  for (let m = T_ELEMENT.exec(body); m; m = T_ELEMENT.exec(body)) text += m[1] ?? '';
+  forEachElement(withoutElements(xml, 'rPh'), 't', (_attrs, body) => {
+    if (body) text += body;
+  });
   return unescapeXml(text);
 }
 
-function sharedStrings(bytes: Buffer | null): string[] {
-  if (!bytes) return [];
+const PLAIN_ITEM = /^<t>([^<]*)<\/t>$/;
+
+/** The shared strings, held as strings: the one part read whole, so with a limit of its own. */
+async function sharedStrings(zip: GuardedZip, max: number, maxBytes: number): Promise<string[]> {
   const out: string[] = [];
-  const item = /<si>([\s\S]*?)<\/si>|<si\/>/g;
-  forEachPiece(bytes, 0, '</si>', (xml) => {
-    item.lastIndex = 0;
-    for (let m = item.exec(xml); m; m = item.exec(xml)) {
-      const body = m[1] ?? '';
-      // The usual case, one plain <t>, without the general scan. The copy through `+` lets the
-      // piece of text it came from go.
-      const plain = /^<t>([^<]*)<\/t>$/.exec(body);
+  await forEachPiece(zip.stream('xl/sharedStrings.xml', maxBytes), '<si', (xml) => {
+    forEachElement(xml, 'si', (_attrs, body) => {
+      if (out.length >= max) {
+        throw new HttpError(413, `The file holds more than ${max.toLocaleString('en')} different texts; at most ${max.toLocaleString('en')} can be read.`);
+      }
+      if (!body) {
+        out.push('');
+        return;
+      }
+      // The usual case, one plain <t>, without the general scan. `flat` lets the piece of text it came from go.
+      const plain = PLAIN_ITEM.exec(body);
       out.push(flat(plain ? unescapeXml(plain[1]) : itemText(body)));
-    }
+    });
   });
   return out;
 }
@@ -143,13 +205,16 @@ function flat(text: string): string {
   return text.length > 0 ? (' ' + text).slice(1) : text;
 }
 
-const attr = (attrs: string, name: string) => new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attrs)?.[1];
-// The attributes of a cell, read for every cell: compiled once.
-const R_ATTR = /(?:^|\s)r="([^"]*)"/;
-const T_ATTR = /(?:^|\s)t="([^"]*)"/;
-const S_ATTR = /(?:^|\s)s="([^"]*)"/;
-const V_ELEMENT = /<v(?:\s[^>]*)?>([\s\S]*?)<\/v>/;
-const F_ELEMENT = /<f(?:\s[^>]*)?>([\s\S]*?)<\/f>/;
+/** An attribute's value; attribute text is short (one tag), the search linear. */
+function attr(attrs: string, name: string): string | undefined {
+  const key = `${name}="`;
+  for (let at = attrs.indexOf(key); at >= 0; at = attrs.indexOf(key, at + 1)) {
+    if (at > 0 && !/\s/.test(attrs[at - 1])) continue;
+    const end = attrs.indexOf('"', at + key.length);
+    return end < 0 ? undefined : attrs.slice(at + key.length, end);
+  }
+  return undefined;
+}
 
 const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
 
@@ -164,25 +229,23 @@ function dateStyles(xml: string | null): Set<number> {
   const styles = new Set<number>();
   if (!xml) return styles;
   const custom = new Map<number, string>();
-  const fmt = /<numFmt\b([^>]*)\/?>/g;
-  for (let m = fmt.exec(xml); m; m = fmt.exec(xml)) {
-    const id = Number(attr(m[1], 'numFmtId'));
-    custom.set(id, unescapeXml(attr(m[1], 'formatCode') ?? ''));
-  }
-  const xfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(xml)?.[1] ?? '';
-  const xf = /<xf\b([^>]*?)(?:\/>|>)/g;
+  forEachElement(firstElement(xml, 'numFmts')?.body ?? '', 'numFmt', (attrs) => {
+    custom.set(Number(attr(attrs, 'numFmtId')), unescapeXml(attr(attrs, 'formatCode') ?? ''));
+  });
   let index = 0;
-  for (let m = xf.exec(xfs); m; m = xf.exec(xfs), index++) {
-    const id = Number(attr(m[1], 'numFmtId') ?? 0);
+  forEachElement(firstElement(xml, 'cellXfs')?.body ?? '', 'xf', (attrs) => {
+    const id = Number(attr(attrs, 'numFmtId') ?? 0);
     const code = custom.get(id);
     if (code !== undefined ? isDateFormat(code) : DATE_FORMAT_IDS.has(id)) styles.add(index);
-  }
+    index++;
+  });
   return styles;
 }
 
+/** The 0-based column of a cell reference ("B7" → 1); letters past any real column give a large number, never a loop. */
 function columnIndex(ref: string): number {
   let n = 0;
-  for (let i = 0; i < ref.length; i++) {
+  for (let i = 0; i < ref.length && n < 1e15; i++) {
     const c = ref.charCodeAt(i);
     if (c < 65 || c > 90) break;
     n = n * 26 + (c - 64);
@@ -206,78 +269,70 @@ function excelDate(serial: number, date1904: boolean): Date {
   return new Date(Math.round((serial - (date1904 ? 24107 : 25569)) * 24 * 3600 * 1000));
 }
 
-function firstSheetPath(entries: Map<string, ZipEntry>, data: Buffer): { path: string; date1904: boolean } {
-  const workbook = readEntry(data, entries, 'xl/workbook.xml', MAX_PART_BYTES);
+async function firstSheetPath(zip: GuardedZip): Promise<{ path: string; date1904: boolean }> {
+  const workbook = (await zip.read('xl/workbook.xml', SMALL_PART_BYTES))?.toString('utf8');
   if (!workbook) throw new XlsxUnsupported('no workbook');
-  const date1904 = /<workbookPr\b[^>]*\bdate1904="(?:1|true)"/.test(workbook);
-  const sheet = /<sheet\b([^>]*)\/?>/.exec(workbook);
-  const relId = sheet ? attr(sheet[1], 'r:id') : undefined;
-  const rels = readEntry(data, entries, 'xl/_rels/workbook.xml.rels', MAX_PART_BYTES) ?? '';
-  const rel = relId ? new RegExp(`<Relationship\\b[^>]*\\bId="${relId}"[^>]*>`).exec(rels)?.[0] : undefined;
-  const target = rel ? attr(rel, 'Target') : undefined;
+  const date1904 = /^(?:1|true)$/.test(attr(firstElement(workbook, 'workbookPr')?.attrs ?? '', 'date1904') ?? '');
+  const relId = attr(firstElement(workbook, 'sheet')?.attrs ?? '', 'r:id');
+  const rels = (await zip.read('xl/_rels/workbook.xml.rels', SMALL_PART_BYTES))?.toString('utf8') ?? '';
+  let target: string | undefined;
+  forEachElement(rels, 'Relationship', (attrs) => {
+    if (target === undefined && relId !== undefined && attr(attrs, 'Id') === relId) target = attr(attrs, 'Target');
+  });
   if (!target) throw new XlsxUnsupported('no first sheet');
   const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`.replace(/\/[^/]+\/\.\.\//g, '/');
   return { path, date1904 };
 }
 
 /**
- * The non-empty rows of the first worksheet, cells as text. `isEmpty` lets the caller skip rows
- * (and `limit` stop early) exactly as with the ExcelJS reader.
+ * The rows of the first worksheet, cells as text, handed to `onRow` as they are read (rows
+ * without cells are skipped; the caller skips rows of empty cells).
  */
-export function readXlsxFast(data: Buffer, opts: { maxPartBytes?: number; onRow: (row: XlsxRow) => void }): void {
-  const maxPartBytes = opts.maxPartBytes ?? MAX_PART_BYTES;
-  const entries = zipEntries(data);
-  const { path, date1904 } = firstSheetPath(entries, data);
-  const strings = sharedStrings(readEntryBytes(data, entries, 'xl/sharedStrings.xml', maxPartBytes));
-  const dates = dateStyles(readEntry(data, entries, 'xl/styles.xml', MAX_PART_BYTES));
-  const sheet = readEntryBytes(data, entries, path, maxPartBytes);
-  if (sheet === null) throw new XlsxUnsupported('sheet missing');
+export async function readXlsxFast(zip: GuardedZip, opts: XlsxOptions): Promise<void> {
+  const { path, date1904 } = await firstSheetPath(zip);
+  if (!zip.has(path)) throw new XlsxUnsupported('sheet missing');
+  const strings = await sharedStrings(zip, opts.maxSharedStrings, opts.maxSharedStringsBytes);
+  const styles = await zip.read('xl/styles.xml', SMALL_PART_BYTES);
+  const dates = dateStyles(styles ? styles.toString('utf8') : null);
 
-  const start = sheet.indexOf('<sheetData');
-  const rowPattern = /<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g;
-  const cellPattern = /<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g;
   let previousRow = 0;
-  forEachPiece(sheet, start < 0 ? 0 : start, '</row>', (xml) => {
-    rowPattern.lastIndex = 0;
-    for (let m = rowPattern.exec(xml); m; m = rowPattern.exec(xml)) {
-      const rowNumber = Number(R_ATTR.exec(m[1])?.[1] ?? previousRow + 1);
+  await forEachPiece(zip.stream(path), '<row', (xml) => {
+    forEachElement(xml, 'row', (rowAttrs, body) => {
+      const rowNumber = Number(attr(rowAttrs, 'r') ?? previousRow + 1);
       previousRow = rowNumber;
-      const body = m[2];
-      if (!body) continue;
+      if (!body) return;
       const cells: string[] = [];
       let next = 0;
-      cellPattern.lastIndex = 0;
-      for (let c = cellPattern.exec(body); c; c = cellPattern.exec(body)) {
-        const attrs = c[1];
-        const ref = R_ATTR.exec(attrs)?.[1];
+      forEachElement(body, 'c', (attrs, inner) => {
+        const ref = attr(attrs, 'r');
         const index = ref ? columnIndex(ref) : next;
         next = index + 1;
-        const inner = c[2] ?? '';
-        const type = T_ATTR.exec(attrs)?.[1] ?? 'n';
-        const v = V_ELEMENT.exec(inner)?.[1];
-        let text: string;
-        if (type === 'inlineStr') {
-          text = itemText(/<is>([\s\S]*?)<\/is>/.exec(inner)?.[1] ?? '');
-        } else if (v === undefined) {
-          const formula = F_ELEMENT.exec(inner)?.[1];
-          text = formula ? `=${unescapeXml(formula)}` : '';
-        } else if (type === 's') {
-          text = strings[Number(v)] ?? '';
-        } else if (type === 'str' || type === 'e') {
-          text = unescapeXml(v);
-        } else if (type === 'b') {
-          text = v === '1' || v === 'true' ? 'TRUE' : 'FALSE';
-        } else if (type === 'd') {
-          text = dateText(new Date(unescapeXml(v)));
-        } else {
-          const n = Number(v);
-          const style = Number(S_ATTR.exec(attrs)?.[1] ?? 0);
-          text = Number.isNaN(n) ? unescapeXml(v) : dates.has(style) ? dateText(excelDate(n, date1904)) : numberText(n);
+        const text = cellText(attrs, inner ?? '', strings, dates, date1904);
+        if (index >= opts.maxColumns) {
+          if (text.trim() !== '') throw columnOutOfRange(rowNumber, index, opts.maxColumns);
+          return;
         }
         while (cells.length < index) cells.push('');
         cells[index] = text;
-      }
+      });
       opts.onRow({ row: rowNumber, cells });
-    }
+    });
   });
+}
+
+function cellText(attrs: string, inner: string, strings: string[], dates: Set<number>, date1904: boolean): string {
+  const type = attr(attrs, 't') ?? 'n';
+  if (type === 'inlineStr') return itemText(firstElement(inner, 'is')?.body ?? '');
+  const v = firstElement(inner, 'v')?.body;
+  if (v === undefined) {
+    const formula = firstElement(inner, 'f')?.body;
+    return formula ? `=${unescapeXml(formula)}` : '';
+  }
+  if (type === 's') return strings[Number(v)] ?? '';
+  if (type === 'str' || type === 'e') return unescapeXml(v);
+  if (type === 'b') return v === '1' || v === 'true' ? 'TRUE' : 'FALSE';
+  if (type === 'd') return dateText(new Date(unescapeXml(v)));
+  const n = Number(v);
+  const style = Number(attr(attrs, 's') ?? 0);
+  return Number.isNaN(n) ? unescapeXml(v) : dates.has(style) ? dateText(excelDate(n, date1904)) : numberText(n);
 }
