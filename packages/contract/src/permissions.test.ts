@@ -3,6 +3,7 @@ import {
   assignableRoles,
   canAccessClub,
   canCreateClub,
+  canCreateCourses,
   canEditClubFields,
   canSeeManagement,
   clubRoles,
@@ -11,6 +12,7 @@ import {
   hasClubRole,
   isAdmin,
   isRegionOwner,
+  managesClub,
   type ClubFieldGroup,
   type PermissionSubject,
 } from './permissions';
@@ -21,7 +23,8 @@ const DK = 1;
 const SE = 2;
 
 const admin: PermissionSubject = { admin: true, roles: {}, regionRoles: {} };
-const owner: PermissionSubject = { admin: false, roles: { [DK]: [...CLUB_ROLES] }, regionRoles: { 10: ['owner'] } };
+/** Owns region 10, to which the Danish club belongs. */
+const owner: PermissionSubject = { admin: false, roles: { [DK]: [...CLUB_ROLES] }, regionRoles: { 10: ['owner'] }, managedClubIds: [DK] };
 const staff: PermissionSubject = {
   admin: false,
   roles: { [DK]: ['club-info', 'club-gallery', 'opening-hours'] },
@@ -29,8 +32,13 @@ const staff: PermissionSubject = {
 };
 const swede: PermissionSubject = { admin: false, roles: { [SE]: ['club-info', 'courses'] }, regionRoles: {} };
 const nobody: PermissionSubject = { admin: false, roles: {}, regionRoles: {} };
-/** Owns a region, but holds nothing in the Swedish club. */
-const ownerElsewhere: PermissionSubject = { admin: false, roles: { [DK]: ['club-info'] }, regionRoles: { 10: ['owner'] } };
+/** Owns a region with the Swedish club in it, and holds roles in the Danish club too. */
+const ownerElsewhere: PermissionSubject = {
+  admin: false,
+  roles: { [DK]: ['club-info', 'courses'], [SE]: [...CLUB_ROLES] },
+  regionRoles: { 20: ['owner'] },
+  managedClubIds: [SE],
+};
 /** Holds a region role that is not 'owner'. */
 const regionViewer: PermissionSubject = { admin: false, roles: { [DK]: ['insights'] }, regionRoles: { 10: ['viewer'] } };
 
@@ -88,7 +96,8 @@ describe('hasClubRole', () => {
   });
 
   it('does not treat a region role as a club role', () => {
-    expect(hasClubRole(ownerElsewhere, SE, 'club-info')).toBe(false);
+    // Club roles of owned regions come through effectiveClubRoles, never from regionRoles itself.
+    expect(hasClubRole({ admin: false, roles: {}, regionRoles: { 20: ['owner'] }, managedClubIds: [SE] }, SE, 'club-info')).toBe(false);
   });
 });
 
@@ -148,6 +157,31 @@ describe('canSeeManagement', () => {
   });
 });
 
+describe('managesClub and canCreateCourses (§6, per club)', () => {
+  it('are for the admin and the owner of a region the club belongs to', () => {
+    for (const check of [managesClub, canCreateCourses]) {
+      expect(check(admin, DK)).toBe(true);
+      expect(check(admin, 999)).toBe(true);
+      expect(check(owner, DK)).toBe(true);
+      expect(check(owner, String(DK))).toBe(true);
+      expect(check(ownerElsewhere, SE)).toBe(true);
+    }
+  });
+
+  it('do not follow from owning another region, nor from roles held in the club', () => {
+    for (const check of [managesClub, canCreateCourses]) {
+      // ownerElsewhere holds 'courses' in the Danish club and owns a region, just not Denmark's.
+      expect(check(ownerElsewhere, DK)).toBe(false);
+      expect(check(owner, SE)).toBe(false);
+      expect(check(swede, SE)).toBe(false);
+      expect(check({ admin: false, roles: { [DK]: [...CLUB_ROLES] }, regionRoles: {} }, DK)).toBe(false);
+      expect(check(regionViewer, DK)).toBe(false);
+      expect(check(null, DK)).toBe(false);
+      expect(check(owner, 'not-a-club')).toBe(false);
+    }
+  });
+});
+
 describe('canCreateClub', () => {
   it('is for the admin only', () => {
     expect(canCreateClub(admin)).toBe(true);
@@ -163,8 +197,10 @@ describe('canEditClubFields', () => {
     ['staff with club-info', staff, DK, { details: true, management: false, admin: false }],
     ['staff, other club', staff, SE, { details: false, management: false, admin: false }],
     ['swede, own club', swede, SE, { details: true, management: false, admin: false }],
-    ['region owner with club-info only', ownerElsewhere, DK, { details: true, management: true, admin: false }],
-    ['region owner, club without roles', ownerElsewhere, SE, { details: false, management: false, admin: false }],
+    // A role in a club outside the owned regions gives no management there (§6, per club).
+    ['owner of another region, with club-info here', ownerElsewhere, DK, { details: true, management: false, admin: false }],
+    ['owner of another region, in the owned club', ownerElsewhere, SE, { details: true, management: true, admin: false }],
+    ['region owner, club without roles', owner, 3, { details: false, management: false, admin: false }],
     ['region viewer without club-info', regionViewer, DK, { details: false, management: false, admin: false }],
     ['nobody', nobody, DK, { details: false, management: false, admin: false }],
     ['no subject', null, DK, { details: false, management: false, admin: false }],

@@ -3,12 +3,14 @@ import { CLUB_ROLES, type ClubRole } from './roles';
 /**
  * The part of a profile the permission rules read. `roles` maps club id to the club roles the
  * user holds there (region owners receive every club role of the clubs in their regions, see
- * effectiveClubRoles); `regionRoles` maps region id to region roles.
+ * effectiveClubRoles); `regionRoles` maps region id to region roles; `managedClubIds` lists the
+ * clubs of the regions the user owns, the clubs they manage (§6). Absent means none.
  */
 export interface PermissionSubject {
   admin: boolean;
   roles: Record<string, readonly string[]>;
   regionRoles: Record<string, readonly string[]>;
+  managedClubIds?: readonly number[];
 }
 
 export function isAdmin(subject: PermissionSubject | null | undefined): boolean {
@@ -58,9 +60,24 @@ export function isRegionOwner(subject: PermissionSubject | null | undefined): bo
   return Object.values(subject.regionRoles).some((roles) => roles.includes('owner'));
 }
 
-/** 'Can see management' (§6): admin, or owner of at least one region. Also allows creating courses. */
+/**
+ * 'Can see management' (§6): admin, or owner of at least one region. This only decides whether
+ * the Management screens are offered at all; what management allows is decided per club by
+ * managesClub.
+ */
 export function canSeeManagement(subject: PermissionSubject | null | undefined): boolean {
   return isAdmin(subject) || isRegionOwner(subject);
+}
+
+/**
+ * Management of one club (§6, per club): the admin, or the owner of a region the club belongs
+ * to. Owning another region does not give it, nor does any role held in the club itself.
+ */
+export function managesClub(subject: PermissionSubject | null | undefined, clubId: number | string): boolean {
+  if (!subject) return false;
+  if (subject.admin) return true;
+  const id = Number(clubId);
+  return Number.isInteger(id) && (subject.managedClubIds ?? []).includes(id);
 }
 
 export function canCreateClub(subject: PermissionSubject | null | undefined): boolean {
@@ -78,7 +95,7 @@ export function canEditClubFields(
   if (!subject) return false;
   if (subject.admin) return true;
   if (group === 'admin') return false;
-  if (group === 'management') return isRegionOwner(subject) && canAccessClub(subject, clubId);
+  if (group === 'management') return managesClub(subject, clubId);
   return hasClubRole(subject, clubId, 'club-info');
 }
 
@@ -119,11 +136,10 @@ export function canEditCourses(subject: PermissionSubject | null | undefined, cl
 }
 
 /**
- * Creating, importing and deleting a course needs 'can see management' (§6) for this club: admin,
- * or a region owner who holds the club's roles (an owner holds every role of the clubs in the
- * regions they own).
+ * Creating, importing and deleting a course needs management of this club (§6, managesClub):
+ * the admin, or the owner of a region the club belongs to. The courses role in the club, or
+ * owning another region, is not enough.
  */
 export function canCreateCourses(subject: PermissionSubject | null | undefined, clubId: number | string): boolean {
-  if (isAdmin(subject)) return true;
-  return isRegionOwner(subject) && hasClubRole(subject, clubId, 'courses');
+  return managesClub(subject, clubId);
 }

@@ -105,6 +105,7 @@ function toAuthContext(row: SessionRow): AuthContext {
   const roles = Object.fromEntries(
     Object.entries(effectiveClubRoles(direct, row.owned_club_ids)).filter(([, r]) => r.length > 0),
   );
+  const managedClubIds = [...row.owned_club_ids].sort((a, b) => a - b);
   const clubIds = Object.keys(roles)
     .map(Number)
     .sort((a, b) => a - b);
@@ -117,6 +118,7 @@ function toAuthContext(row: SessionRow): AuthContext {
     admin: row.admin,
     roles,
     regionRoles,
+    managedClubIds,
     photoFileName: row.photo_file_name,
     language,
     defaultClubId: clubIds[0] ?? (row.admin ? row.first_club_id : null),
@@ -126,7 +128,7 @@ function toAuthContext(row: SessionRow): AuthContext {
     sessionId: row.session_id,
     expiresAt: new Date(row.expires_at),
     profile,
-    subject: { admin: profile.admin, roles: profile.roles, regionRoles: profile.regionRoles },
+    subject: { admin: profile.admin, roles: profile.roles, regionRoles: profile.regionRoles, managedClubIds },
   };
 }
 

@@ -39,6 +39,8 @@ export const Profile = z.object({
   admin: z.boolean(),
   roles: z.record(z.string(), z.array(z.string())),
   regionRoles: z.record(z.string(), z.array(z.string())),
+  /** The clubs of the regions the user owns: the clubs they manage (§6). The server always sends it. */
+  managedClubIds: z.array(z.number().int()).optional(),
   photoFileName: z.string().nullable(),
   language: Language,
   /** The club opened after sign-in when no path is remembered. */

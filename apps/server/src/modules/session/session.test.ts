@@ -138,6 +138,8 @@ describe(`session (${testDatabaseKind})`, () => {
         admin: true,
         roles: {},
         regionRoles: {},
+        // The admin manages every club by the admin flag, not through regions.
+        managedClubIds: [],
         photoFileName: null,
         language: 'en',
         defaultClubId: Math.min(ids.dkClubId, ids.seClubId),
@@ -149,12 +151,14 @@ describe(`session (${testDatabaseKind})`, () => {
       expect(body).toMatchObject({ id: ids.ownerId, email: 'owner@example.com', firstName: 'Ole', admin: false, language: 'da' });
       expect(body.roles).toEqual({ [ids.dkClubId]: [...CLUB_ROLES] });
       expect(body.regionRoles).toEqual({ [ids.dkRegionId]: ['owner'] });
+      // The clubs of the owned region are the clubs the owner manages (§6).
+      expect(body.managedClubIds).toEqual([ids.dkClubId]);
       expect(body.defaultClubId).toBe(ids.dkClubId);
     });
 
     it('gives staff only the three roles they hold', async () => {
       const body = Profile.parse((await profile(tokens.staff)).json());
-      expect(body).toMatchObject({ id: ids.staffId, email: 'staff@example.com', admin: false, language: 'en', regionRoles: {} });
+      expect(body).toMatchObject({ id: ids.staffId, email: 'staff@example.com', admin: false, language: 'en', regionRoles: {}, managedClubIds: [] });
       expect(body.roles).toEqual({ [ids.dkClubId]: ['club-info', 'club-gallery', 'opening-hours'] });
       expect(body.defaultClubId).toBe(ids.dkClubId);
     });
@@ -169,6 +173,7 @@ describe(`session (${testDatabaseKind})`, () => {
       const body = Profile.parse((await profile(await signIn(t.app, 'skane-owner@example.com', 'skane-owner-pw'))).json());
       expect(body.roles).toEqual({ [ids.seClubId]: [...CLUB_ROLES] });
       expect(body.regionRoles).toEqual({ [ids.seRegionId]: ['owner'] });
+      expect(body.managedClubIds).toEqual([ids.seClubId]);
       expect(body.language).toBe('sv');
       expect(body.defaultClubId).toBe(ids.seClubId);
     });

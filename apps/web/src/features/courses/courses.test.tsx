@@ -22,6 +22,7 @@ const owner: Profile = {
   admin: false,
   roles: { '1': ['courses'] },
   regionRoles: { '1': ['owner'] },
+  managedClubIds: [1],
   photoFileName: null,
   language: 'en',
   defaultClubId: 1,
