@@ -22,6 +22,7 @@ import type { Mailer } from './platform/mail';
 import type { FileStorage } from './platform/storage';
 import { bearerToken, SessionCache, type AuthContext } from './platform/auth';
 import { HttpError, unauthorized } from './platform/errors';
+import { frameworkErrorAnswer, registerSecurityHeaders } from './platform/security-headers';
 import { sessionRoutes } from './modules/session/routes';
 import { clubRoutes } from './modules/clubs/routes';
 import { referenceRoutes } from './modules/reference/routes';
@@ -78,13 +79,15 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 256 * 1024,
-    // Who may say what the client's address is (X-Forwarded-For): TRUST_PROXY, see config.ts.
-    trustProxy: input.config.trustProxy,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    frameworkErrors: frameworkErrorAnswer({ mapTileUrl: input.config.mapTileUrl, publicUrl: input.config.publicUrl }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   registerDeadlines(app, deps.config);
+  // First of all hooks: every answer, including rejections and 404s, carries the headers.
+  await registerSecurityHeaders(app, { mapTileUrl: deps.config.mapTileUrl, publicUrl: deps.config.publicUrl });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { S3Options } from './storage';
+import { DEFAULT_MAP_TILE_URL } from './security-headers';
 
 export interface Config {
   host: string;
@@ -12,14 +13,6 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   tokenTtlMs: number;
-  /** Absolute lifetime of a session: renewal never moves its expiry past this from sign-in. */
-  sessionMaxMs: number;
-  /**
-   * Which proxies in front of the server to believe about the client address (X-Forwarded-For),
-   * as Fastify's `trustProxy`: false (none; the default), the proxies' addresses / CIDR ranges,
-   * or true (every hop). The sign-in limits count per client address.
-   */
-  trustProxy: boolean | string[];
   /** How long a session lookup may be reused by this process (0 = never). */
   sessionCacheMs: number;
   resetTtlMs: number;
@@ -34,22 +27,8 @@ export interface Config {
   statementTimeoutMs: number;
   /** Uploaded files go to this S3-compatible bucket when set, else to DATA_DIR/files. */
   s3: S3Options | null;
-}
-
-/**
- * TRUST_PROXY: unset or 'false' = no proxy; a comma-separated list of the proxies' addresses or
- * CIDR ranges (or 'loopback', 'linklocal', 'uniquelocal'); 'true' = believe every hop. Hop counts
- * are refused: Fastify ignores them (it cannot tell a proxy from a client by counting).
- */
-export function parseTrustProxy(value: string | undefined): boolean | string[] {
-  const v = (value ?? '').trim();
-  if (v === '' || v === 'false') return false;
-  if (v === 'true') return true;
-  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
-  if (list.length === 0 || list.some((s) => /^\d+$/.test(s) || !/^[0-9A-Fa-f.:/]+$|^(loopback|linklocal|uniquelocal)$/.test(s))) {
-    throw new Error(`TRUST_PROXY must be false, true or the proxies' addresses (e.g. 127.0.0.1 or 10.0.0.0/8), got "${value}"`);
-  }
-  return list;
+  /** Tile URL template of the web app's map background, allowed by the Content-Security-Policy; null for none. */
+  mapTileUrl: string | null;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -73,8 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Golf Console <no-reply@localhost>',
     tokenTtlMs: int(env.TOKEN_TTL_MINUTES, 12 * 60, 'TOKEN_TTL_MINUTES') * 60_000,
-    sessionMaxMs: int(env.SESSION_MAX_DAYS, 30, 'SESSION_MAX_DAYS') * 24 * 60 * 60_000,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     resetTtlMs: 60 * 60_000,
     sessionCacheMs: env.SESSION_CACHE_MS === '0' ? 0 : int(env.SESSION_CACHE_MS, 2000, 'SESSION_CACHE_MS'),
     webDir: env.WEB_DIR === '' ? null : (env.WEB_DIR ?? null),
@@ -94,5 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           prefix: env.S3_PREFIX ? env.S3_PREFIX.replace(/\/*$/, '/') : '',
         }
       : null,
+    // The same default as the web build's VITE_MAP_TILE_URL, which it follows when only that is set.
+    mapTileUrl: (env.MAP_TILE_URL ?? env.VITE_MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL).trim() || null,
   };
 }
