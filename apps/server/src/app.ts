@@ -79,7 +79,8 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 256 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    // Who may say what the client's address is (X-Forwarded-For): TRUST_PROXY, see config.ts.
+    trustProxy: input.config.trustProxy,
     frameworkErrors: frameworkErrorAnswer({ mapTileUrl: input.config.mapTileUrl, publicUrl: input.config.publicUrl }),
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -13,6 +13,14 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   tokenTtlMs: number;
+  /** Absolute lifetime of a session: renewal never moves its expiry past this from sign-in. */
+  sessionMaxMs: number;
+  /**
+   * Which proxies in front of the server to believe about the client address (X-Forwarded-For),
+   * as Fastify's `trustProxy`: false (none; the default), the proxies' addresses / CIDR ranges,
+   * or true (every hop). The sign-in limits count per client address.
+   */
+  trustProxy: boolean | string[];
   /** How long a session lookup may be reused by this process (0 = never). */
   sessionCacheMs: number;
   resetTtlMs: number;
@@ -29,6 +37,22 @@ export interface Config {
   s3: S3Options | null;
   /** Tile URL template of the web app's map background, allowed by the Content-Security-Policy; null for none. */
   mapTileUrl: string | null;
+}
+
+/**
+ * TRUST_PROXY: unset or 'false' = no proxy; a comma-separated list of the proxies' addresses or
+ * CIDR ranges (or 'loopback', 'linklocal', 'uniquelocal'); 'true' = believe every hop. Hop counts
+ * are refused: Fastify ignores them (it cannot tell a proxy from a client by counting).
+ */
+export function parseTrustProxy(value: string | undefined): boolean | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  if (list.length === 0 || list.some((s) => /^\d+$/.test(s) || !/^[0-9A-Fa-f.:/]+$|^(loopback|linklocal|uniquelocal)$/.test(s))) {
+    throw new Error(`TRUST_PROXY must be false, true or the proxies' addresses (e.g. 127.0.0.1 or 10.0.0.0/8), got "${value}"`);
+  }
+  return list;
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -52,6 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Golf Console <no-reply@localhost>',
     tokenTtlMs: int(env.TOKEN_TTL_MINUTES, 12 * 60, 'TOKEN_TTL_MINUTES') * 60_000,
+    sessionMaxMs: int(env.SESSION_MAX_DAYS, 30, 'SESSION_MAX_DAYS') * 24 * 60 * 60_000,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     resetTtlMs: 60 * 60_000,
     sessionCacheMs: env.SESSION_CACHE_MS === '0' ? 0 : int(env.SESSION_CACHE_MS, 2000, 'SESSION_CACHE_MS'),
     webDir: env.WEB_DIR === '' ? null : (env.WEB_DIR ?? null),

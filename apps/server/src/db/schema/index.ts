@@ -135,13 +135,18 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash)],
 );
 
-/** Failed sign-in counters per key ('account:<email>' or 'ip:<address>') and window. */
+/**
+ * Attempt counters per key and fixed window: sign-in ('account:<email>', 'ip:<address>',
+ * 'pair:<email> <address>', see platform/rate-limit.ts) and reset requests ('reset:<email>').
+ * `last_attempt_at` is when the last counted attempt began; the growing sign-in delay counts from it.
+ */
 export const loginAttempts = pgTable(
   'login_attempts',
   {
     key: text('key').notNull(),
     windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
     failures: integer('failures').notNull().default(0),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );

@@ -9,20 +9,28 @@ import {
 import { ErrorResponse, OkResponse } from '@golf/contract/api/common';
 import { requireAuth, type AppDeps, type TypedApp } from '../../app';
 import { bearerToken } from '../../platform/auth';
+import { TooManyAttempts } from '../../platform/rate-limit';
 import { authenticate, renewSession, requestPasswordReset, resetPassword, revokeSession } from './service';
 
 const tags = ['session'];
 
 export function sessionRoutes(app: TypedApp, { db, config, mailer, sessions }: AppDeps) {
+  const sessionLife = { ttlMs: config.tokenTtlMs, maxAgeMs: config.sessionMaxMs };
+
   app.post(
     '/authenticate',
     {
       config: { public: true },
       schema: { tags, security: [], body: AuthenticateBody, response: { 200: AuthenticateResponse, 401: ErrorResponse, 429: ErrorResponse } },
     },
-    async (request) => {
-      const { token, expiresAt } = await authenticate(db, { ...request.body, ip: request.ip, ttlMs: config.tokenTtlMs });
-      return { token, expired_at: expiresAt.toISOString() };
+    async (request, reply) => {
+      try {
+        const { token, expiresAt } = await authenticate(db, { ...request.body, ip: request.ip, ...sessionLife });
+        return { token, expired_at: expiresAt.toISOString() };
+      } catch (err) {
+        if (err instanceof TooManyAttempts) reply.header('Retry-After', String(err.retryAfterSeconds));
+        throw err;
+      }
     },
   );
 
@@ -30,7 +38,7 @@ export function sessionRoutes(app: TypedApp, { db, config, mailer, sessions }: A
 
   app.post('/token', { schema: { tags, response: { 200: TokenResponse, 401: ErrorResponse } } }, async (request) => {
     const auth = requireAuth(request);
-    const expiresAt = await renewSession(db, auth.sessionId, config.tokenTtlMs);
+    const expiresAt = await renewSession(db, auth.sessionId, sessionLife);
     sessions.setExpiry(bearerToken(request.headers.authorization) ?? '', expiresAt);
     return { expired_at: expiresAt.toISOString() };
   });

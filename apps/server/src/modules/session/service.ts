@@ -1,34 +1,59 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/database';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../platform/database';
 import { passwordResets, sessions, users } from '../../db/schema/index';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { newToken, hashToken } from '../../platform/tokens';
-import { FailureLimiter } from '../../platform/rate-limit';
+import { AttemptLimiter, FailureLimiter } from '../../platform/rate-limit';
 import { badRequest, HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 
 export const LOGIN_FAILED = 'Could not login. Check your email and password then try again.';
 export const RESET_INVALID = 'This reset link is invalid, expired or already used. Ask for a new one.';
 
-const WINDOW_MS = 15 * 60_000;
-export const ACCOUNT_FAILURE_LIMIT = 10;
-export const ADDRESS_FAILURE_LIMIT = 50;
+/**
+ * Sign-in throttling (ASVS 2.2): slow down, lock only what an attacker owns. Per account and per
+ * address a growing delay (after the free attempts of an hour, 1 s doubling up to a minute between
+ * attempts); a hard lock only for one account from one address (10 failures in 15 minutes), so
+ * hammering the admin's account from one address locks that address out of that account, never
+ * the admin out of it.
+ */
+export const SIGN_IN_LIMITS = {
+  account: { windowMs: 60 * 60_000, free: 5, maxDelayMs: 60_000 },
+  address: { windowMs: 60 * 60_000, free: 20, maxDelayMs: 60_000 },
+  pair: { windowMs: 15 * 60_000, limit: 10 },
+} as const;
 export const RESET_REQUEST_LIMIT = 5;
 
-/** Signs in with email and password; returns a new session token or throws 401 / 429. */
+/** The 429 message of sign-in, with the wait in the largest whole unit. */
+export function tooManySignIns({ seconds }: { seconds: number }): string {
+  const wait =
+    seconds < 60
+      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+      : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`;
+  return `Too many sign-in attempts. Try again in ${wait}.`;
+}
+
+/** The counter keys of one sign-in attempt. */
+export function signInKeys(username: string, ip: string) {
+  return { account: `account:${username}`, address: `ip:${ip}`, pair: `pair:${username} ${ip}` };
+}
+
+/**
+ * Signs in with email and password; returns a new session token or throws 401 /
+ * 429 (TooManyAttempts, with the seconds to wait).
+ */
 export async function authenticate(
   db: Db,
-  input: { username: string; password: string; ip: string; ttlMs: number },
+  input: { username: string; password: string; ip: string; ttlMs: number; maxAgeMs: number },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const limiter = new FailureLimiter(db, WINDOW_MS);
-  const accountKey = `account:${input.username}`;
-  const ipKey = `ip:${input.ip}`;
-  await limiter.assertAllowed(
+  const keys = signInKeys(input.username, input.ip);
+  const attempt = await new AttemptLimiter(db).begin(
     [
-      { key: accountKey, limit: ACCOUNT_FAILURE_LIMIT },
-      { key: ipKey, limit: ADDRESS_FAILURE_LIMIT },
+      { key: keys.account, ...SIGN_IN_LIMITS.account },
+      { key: keys.address, ...SIGN_IN_LIMITS.address },
+      { key: keys.pair, ...SIGN_IN_LIMITS.pair },
     ],
-    'Too many sign-in attempts. Try again in {minutes} minutes.',
+    tooManySignIns,
   );
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
@@ -36,26 +61,54 @@ export async function authenticate(
     .where(eq(users.email, input.username));
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
-    await limiter.recordFailure([accountKey, ipKey]);
+    await attempt.failed();
     throw new HttpError(401, LOGIN_FAILED);
   }
-  await limiter.clear(accountKey);
-  return createSession(db, user.id, input.ttlMs);
+  // The account's and this pair's failures are forgotten; the address only takes this attempt back
+  // (someone who knows one password must not wipe the address's record of guesses at others).
+  await attempt.succeeded([keys.account, keys.pair]);
+  return createSession(db, user.id, { ttlMs: input.ttlMs, maxAgeMs: input.maxAgeMs });
 }
 
-export async function createSession(db: Db, userId: number, ttlMs: number) {
+/** A new session: it lasts `ttlMs` and is renewed while in use, never past `maxAgeMs` from now. */
+export async function createSession(db: Db, userId: number, life: { ttlMs: number; maxAgeMs: number }) {
   const { token, hash } = newToken();
-  const expiresAt = new Date(Date.now() + ttlMs);
-  await db.insert(sessions).values({ userId, tokenHash: hash, expiresAt });
+  const createdAt = new Date();
+  const expiresAt = new Date(createdAt.getTime() + Math.min(life.ttlMs, life.maxAgeMs));
+  await db.insert(sessions).values({ userId, tokenHash: hash, expiresAt, createdAt });
   // Expired sessions are of no use; drop this user's old ones.
   await db.delete(sessions).where(and(eq(sessions.userId, userId), sql`${sessions.expiresAt} < now() - interval '1 day'`));
   return { token, expiresAt };
 }
 
-export async function renewSession(db: Db, sessionId: number, ttlMs: number): Promise<Date> {
-  const expiresAt = new Date(Date.now() + ttlMs);
+export const SESSION_TOO_OLD = 'Your session has reached its maximum length. Please sign in again.';
+
+/**
+ * POST token: moves the expiry `ttlMs` ahead, but never past the session's absolute end
+ * (`maxAgeMs` after it began); from that end on, renewal is refused with 401.
+ */
+export async function renewSession(db: Db, sessionId: number, life: { ttlMs: number; maxAgeMs: number }): Promise<Date> {
+  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId));
+  const now = Date.now();
+  const end = (row?.createdAt.getTime() ?? 0) + life.maxAgeMs;
+  if (now >= end) throw new HttpError(401, SESSION_TOO_OLD);
+  const expiresAt = new Date(Math.min(now + life.ttlMs, end));
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
   return expiresAt;
+}
+
+/** Signs the user out everywhere but `keepSessionId` (a password change keeps the session that made it). */
+export async function revokeOtherSessions(db: DbOrTx, userId: number, keepSessionId: number | null): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
+      ),
+    );
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
@@ -112,7 +165,7 @@ export async function resetPassword(db: Db, input: { email: string; password: st
     if (!row || row.email !== input.email) throw badRequest(RESET_INVALID);
     await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.userId, row.userId));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
-    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, row.userId), isNull(sessions.revokedAt)));
+    await revokeOtherSessions(tx, row.userId, null);
     return row.userId;
   });
 }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Profile } from '@golf/contract/api/session';
 import { CLUB_ROLES } from '@golf/contract/roles';
-import { sessions } from '../../db/schema/index';
+import { loginAttempts, sessions } from '../../db/schema/index';
+import { loadConfig } from '../../platform/config';
 import { hashToken } from '../../platform/tokens';
 import {
   bearer,
@@ -17,14 +18,19 @@ import {
   type DemoIds,
   type TestApp,
 } from '../../../test/test-app';
-import { ACCOUNT_FAILURE_LIMIT, LOGIN_FAILED } from './service';
+import { LOGIN_FAILED, SESSION_TOO_OLD, SIGN_IN_LIMITS } from './service';
 
-const SIGN_IN_WINDOW_MS = 15 * 60_000;
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
 
-/** The failure counters use fixed windows: start a counting test well inside one. */
-async function awayFromWindowEdge(windowMs: number, marginMs = 20_000): Promise<void> {
-  const left = windowMs - (Date.now() % windowMs);
-  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 200));
+/**
+ * The sign-in limiter reads the clock through Date: a fake one, started a minute into the next
+ * hour (clear of the edges of the 15- and 60-minute windows), moved on by `advance`.
+ */
+function fakeClock() {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Math.ceil(Date.now() / HOUR_MS) * HOUR_MS + 60_000);
+  return { advance: (ms: number) => vi.setSystemTime(Date.now() + ms) };
 }
 
 describe(`session (${testDatabaseKind})`, () => {
@@ -40,6 +46,9 @@ describe(`session (${testDatabaseKind})`, () => {
     tokens.staff = await signIn(t.app, ...DEMO.staff);
   });
   afterAll(() => t?.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const profile = (token: string) => t.app.inject({ method: 'PUT', url: '/api/authenticated', headers: bearer(token) });
   const authenticate = (payload: unknown, remoteAddress?: string) =>
@@ -93,35 +102,165 @@ describe(`session (${testDatabaseKind})`, () => {
       expect(res.json().token).toBeUndefined();
     });
 
-    it(`locks an account after ${ACCOUNT_FAILURE_LIMIT} failures, even for the right password, and only that account`, async () => {
-      await createUser(t, { email: 'locked@example.com', password: 'locked-password' });
-      await awayFromWindowEdge(SIGN_IN_WINDOW_MS);
-      const address = '10.1.1.1';
-      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-        const res = await authenticate({ username: 'locked@example.com', password: `wrong-${i}` }, address);
-        expect(res.statusCode).toBe(401);
+  });
+
+  describe('sign-in throttling (ASVS 2.2: slow down, lock only account + address)', () => {
+    const { account, address, pair } = SIGN_IN_LIMITS;
+    const attempt = (username: string, password: string, from: string) => authenticate({ username, password }, from);
+
+    it('slows an account down with a delay that doubles up to a minute, from any address, answered 429 with Retry-After', async () => {
+      const clock = fakeClock();
+      await createUser(t, { email: 'slow@example.com', password: 'slow-password' });
+      // The first failures of the hour are not held back. Every attempt comes from another address:
+      // it is the account that slows down.
+      for (let i = 0; i < account.free; i++) expect((await attempt('slow@example.com', `wrong-${i}`, `10.2.0.${i}`)).statusCode).toBe(401);
+      const waits: number[] = [];
+      for (let failures = account.free; failures < account.free + 8; failures++) {
+        // Even the right password waits: a delayed attempt is not checked at all.
+        const refused = await attempt('slow@example.com', 'slow-password', `10.2.1.${failures}`);
+        expect(refused.statusCode).toBe(429);
+        const seconds = Number(refused.headers['retry-after']);
+        expect(refused.json()).toEqual({
+          error: seconds < 60 ? `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.` : 'Too many sign-in attempts. Try again in 1 minute.',
+        });
+        expect(refused.json().token).toBeUndefined();
+        // Refused attempts count nowhere: hammering does not lengthen the wait.
+        for (let i = 0; i < 5; i++) expect((await attempt('slow@example.com', 'hammer', '10.2.2.1')).statusCode).toBe(429);
+        waits.push(seconds);
+        clock.advance(seconds * 1000 - 1);
+        expect((await attempt('slow@example.com', 'slow-password', '10.2.3.1')).statusCode).toBe(429);
+        clock.advance(1);
+        expect((await attempt('slow@example.com', `wrong-again-${failures}`, `10.2.4.${failures}`)).statusCode).toBe(401);
       }
-      const right = await authenticate({ username: 'locked@example.com', password: 'locked-password' }, address);
-      expect(right.statusCode).toBe(429);
-      expect(right.json().error).toMatch(/Too many sign-in attempts/);
-      expect(right.json().token).toBeUndefined();
-      // The email is lowercased before counting.
-      expect((await authenticate({ username: 'LOCKED@example.com', password: 'locked-password' })).statusCode).toBe(429);
-      // Another account, from the same address and from another, is not affected.
-      expect((await authenticate({ username: 'staff@example.com', password: 'staff-demo' }, address)).statusCode).toBe(200);
-      expect((await authenticate({ username: 'staff@example.com', password: 'staff-demo' })).statusCode).toBe(200);
+      expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+      expect(account.maxDelayMs).toBe(60_000);
+      // After the wait the right password works, and the account's failures are forgotten.
+      clock.advance(60_000);
+      expect((await attempt('slow@example.com', 'slow-password', '10.2.5.1')).statusCode).toBe(200);
+      for (let i = 0; i < account.free; i++) expect((await attempt('slow@example.com', `fresh-${i}`, '10.2.5.1')).statusCode).toBe(401);
+      expect((await attempt('slow@example.com', 'slow-password', '10.2.5.1')).statusCode).toBe(429);
     });
 
-    it('forgets earlier failures after a successful sign-in', async () => {
-      await createUser(t, { email: 'forgetful@example.com', password: 'forgetful-password' });
-      await awayFromWindowEdge(SIGN_IN_WINDOW_MS);
-      const address = '10.1.1.2';
-      for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) {
-        expect((await authenticate({ username: 'forgetful@example.com', password: 'nope-nope' }, address)).statusCode).toBe(401);
+    it('locks only the hammering address out of the account; the owner signs in from another address meanwhile', async () => {
+      const clock = fakeClock();
+      await createUser(t, { email: 'target@example.com', password: 'target-password' });
+      const attacker = '10.3.0.66';
+      // The attacker guesses as fast as the answers allow, waiting out every delay.
+      let failures = 0;
+      while (failures < pair.limit) {
+        const res = await attempt('target@example.com', `guess-${failures}`, attacker);
+        if (res.statusCode === 401) failures++;
+        else {
+          expect(res.statusCode).toBe(429);
+          clock.advance(Number(res.headers['retry-after']) * 1000);
+        }
       }
-      expect((await authenticate({ username: 'forgetful@example.com', password: 'forgetful-password' }, address)).statusCode).toBe(200);
-      expect((await authenticate({ username: 'forgetful@example.com', password: 'nope-nope' }, address)).statusCode).toBe(401);
-      expect((await authenticate({ username: 'forgetful@example.com', password: 'forgetful-password' }, address)).statusCode).toBe(200);
+      clock.advance(account.maxDelayMs);
+      // From the attacker's address the account is locked for the rest of the 15 minutes, even for
+      // the right password and however the email is written.
+      for (const username of ['target@example.com', 'TARGET@example.com']) {
+        const locked = await attempt(username, 'target-password', attacker);
+        expect(locked.statusCode).toBe(429);
+        expect(locked.json().error).toMatch(/^Too many sign-in attempts\. Try again in 1[34] minutes\.$/);
+        expect(Number(locked.headers['retry-after'])).toBeGreaterThan(12 * 60);
+      }
+      // The attacker keeps hammering: refused, and not counted against the account.
+      for (let i = 0; i < 30; i++) expect((await attempt('target@example.com', `more-${i}`, attacker)).statusCode).toBe(429);
+      // The owner, from another address, is not locked out.
+      const owner = await attempt('target@example.com', 'target-password', '10.3.0.1');
+      expect(owner.statusCode, owner.body).toBe(200);
+      expect(owner.json().token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+      // The attacker's address stays locked out of this account, and only of this account.
+      expect((await attempt('target@example.com', 'target-password', attacker)).statusCode).toBe(429);
+      expect((await attempt('staff@example.com', 'staff-demo', attacker)).statusCode).toBe(200);
+      // Until the window ends.
+      clock.advance(pair.windowMs);
+      expect((await attempt('target@example.com', 'target-password', attacker)).statusCode).toBe(200);
+    });
+
+    it('slows the owner down only by the account delay while an attacker waits out every delay', async () => {
+      const clock = fakeClock();
+      await createUser(t, { email: 'patient@example.com', password: 'patient-password' });
+      for (let i = 0; i < account.free; i++) expect((await attempt('patient@example.com', `guess-${i}`, '10.4.0.66')).statusCode).toBe(401);
+      // Right after the attacker's failure the owner is asked to wait a second, not locked out.
+      const wait = await attempt('patient@example.com', 'patient-password', '10.4.0.1');
+      expect(wait.statusCode).toBe(429);
+      expect(wait.headers['retry-after']).toBe('1');
+      clock.advance(1000);
+      expect((await attempt('patient@example.com', 'patient-password', '10.4.0.1')).statusCode).toBe(200);
+    });
+
+    it('slows down an address that guesses at many accounts, and not for its successful sign-ins', async () => {
+      const clock = fakeClock();
+      const from = '10.5.0.9';
+      // Sign-ins that succeed take their attempt back: an office behind one address is not slowed.
+      for (let i = 0; i < address.free + 5; i++) expect((await attempt('staff@example.com', 'staff-demo', from)).statusCode).toBe(200);
+      for (let i = 0; i < address.free; i++) expect((await attempt(`sprayed-${i}@example.com`, 'Winter2026!', from)).statusCode).toBe(401);
+      const refused = await attempt('staff@example.com', 'staff-demo', from);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('1');
+      // Other addresses are not affected.
+      expect((await attempt('staff@example.com', 'staff-demo', '10.5.0.10')).statusCode).toBe(200);
+      clock.advance(1000);
+      expect((await attempt('staff@example.com', 'staff-demo', from)).statusCode).toBe(200);
+    });
+
+    it('forgets an account\'s failures after a successful sign-in', async () => {
+      fakeClock();
+      await createUser(t, { email: 'forgetful@example.com', password: 'forgetful-password' });
+      const from = '10.6.0.2';
+      for (let i = 0; i < account.free - 1; i++) expect((await attempt('forgetful@example.com', 'nope-nope', from)).statusCode).toBe(401);
+      expect((await attempt('forgetful@example.com', 'forgetful-password', from)).statusCode).toBe(200);
+      for (let i = 0; i < account.free; i++) expect((await attempt('forgetful@example.com', 'nope-nope', from)).statusCode).toBe(401);
+      expect((await attempt('forgetful@example.com', 'forgetful-password', from)).statusCode).toBe(429);
+    });
+
+    it('believes X-Forwarded-For only with TRUST_PROXY: behind one proxy each client has its own address', async () => {
+      expect(loadConfig({}).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+      expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+      expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, ::1' }).trustProxy).toEqual(['10.0.0.0/8', '::1']);
+      expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+      // A hop count would be ignored by Fastify: refused at start rather than silently.
+      expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY must be false, true or the proxies' addresses/);
+      expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+
+      fakeClock();
+      const proxied = await buildTestApp({ env: { TRUST_PROXY: '10.8.0.0/16' } });
+      try {
+        const via = (app: TestApp, client: string, username: string, password: string) =>
+          call(app.app, 'POST', '/api/authenticate', {
+            payload: { username, password },
+            remoteAddress: '10.8.0.1',
+            headers: { 'x-forwarded-for': `203.0.113.7, ${client}` },
+          });
+        // Behind the proxy: one client guesses at many accounts and is slowed down; another client
+        // that reaches the server through the same proxy is not.
+        for (let i = 0; i < address.free; i++) expect((await via(proxied, '198.51.100.1', `nobody-${i}@example.com`, 'guess')).statusCode).toBe(401);
+        expect((await via(proxied, '198.51.100.1', 'staff@example.com', 'staff-demo')).statusCode).toBe(429);
+        expect((await via(proxied, '198.51.100.2', 'staff@example.com', 'staff-demo')).statusCode).toBe(200);
+        // The address a client writes into the header itself (the first one) is not believed.
+        expect((await via(proxied, '198.51.100.1', 'staff@example.com', 'staff-demo')).statusCode).toBe(429);
+
+        // Without TRUST_PROXY the header is ignored: changing it does not give a fresh address.
+        for (let i = 0; i < address.free; i++) expect((await via(t, `192.0.2.${i}`, `nobody-${i}@example.com`, 'guess')).statusCode).toBe(401);
+        expect((await via(t, '192.0.2.200', 'staff@example.com', 'staff-demo')).statusCode).toBe(429);
+      } finally {
+        await proxied.close();
+      }
+    });
+
+    it('lets no burst of parallel attempts past the delay', async () => {
+      fakeClock();
+      await createUser(t, { email: 'burst@example.com', password: 'burst-password' });
+      const answers = await Promise.all(
+        Array.from({ length: 15 }, (_, i) => attempt('burst@example.com', `parallel-${i}`, `10.7.0.${i}`)),
+      );
+      const statuses = answers.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(account.free);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15 - account.free);
+      const [row] = await t.database.db.select().from(loginAttempts).where(eq(loginAttempts.key, 'account:burst@example.com'));
+      expect(row.failures).toBe(account.free);
     });
   });
 
@@ -269,6 +408,62 @@ describe(`session (${testDatabaseKind})`, () => {
       const [row] = await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
       expect(row.expiresAt.getTime()).toBe(renewed);
       expect((await profile(token)).statusCode).toBe(200);
+    });
+  });
+
+  describe('absolute session lifetime (SESSION_MAX_DAYS)', () => {
+    const MAX_MS = 30 * DAY_MS;
+    const rowOf = async (token: string) =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))))[0];
+
+    it('is 30 days unless SESSION_MAX_DAYS says otherwise', () => {
+      expect(loadConfig({}).sessionMaxMs).toBe(MAX_MS);
+      expect(loadConfig({ SESSION_MAX_DAYS: '7' }).sessionMaxMs).toBe(7 * DAY_MS);
+      expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS must be a positive integer/);
+      expect(() => loadConfig({ SESSION_MAX_DAYS: 'forever' })).toThrow(/SESSION_MAX_DAYS/);
+    });
+
+    it('never renews a session past 30 days after its sign-in', async () => {
+      const token = await signIn(t.app, ...DEMO.staff);
+      // Signed in 30 days ago less an hour: renewal gives that hour, not another 12.
+      const createdAt = new Date(Date.now() - MAX_MS + HOUR_MS);
+      await t.database.db.update(sessions).set({ createdAt }).where(eq(sessions.tokenHash, hashToken(token)));
+      const res = await call(t.app, 'POST', '/api/token', { token });
+      expect(res.statusCode, res.body).toBe(200);
+      const end = createdAt.getTime() + MAX_MS;
+      expect(new Date(res.json().expired_at).getTime()).toBe(end);
+      expect((await rowOf(token)).expiresAt.getTime()).toBe(end);
+      // Renewing again moves nothing.
+      expect(new Date((await call(t.app, 'POST', '/api/token', { token })).json().expired_at).getTime()).toBe(end);
+      expect((await profile(token)).statusCode).toBe(200);
+    });
+
+    it('refuses renewal with 401 from the end of the lifetime on', async () => {
+      const token = await signIn(t.app, ...DEMO.staff);
+      const before = await rowOf(token);
+      await t.database.db
+        .update(sessions)
+        .set({ createdAt: new Date(Date.now() - MAX_MS - 60_000) })
+        .where(eq(sessions.tokenHash, hashToken(token)));
+      const res = await call(t.app, 'POST', '/api/token', { token });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: SESSION_TOO_OLD });
+      expect(SESSION_TOO_OLD).toBe('Your session has reached its maximum length. Please sign in again.');
+      expect((await rowOf(token)).expiresAt.getTime()).toBe(before.expiresAt.getTime());
+    });
+
+    it('gives a new session no more than the lifetime when the lifetime is the shorter', async () => {
+      const short = await buildTestApp({ env: { SESSION_MAX_DAYS: '1', TOKEN_TTL_MINUTES: String(3 * 24 * 60) } });
+      try {
+        const res = await call(short.app, 'POST', '/api/authenticate', { payload: { username: DEMO.staff[0], password: DEMO.staff[1] } });
+        const expires = new Date(res.json().expired_at).getTime();
+        expect(expires).toBeGreaterThan(Date.now() + DAY_MS - 60_000);
+        expect(expires).toBeLessThanOrEqual(Date.now() + DAY_MS);
+        const renewed = await call(short.app, 'POST', '/api/token', { token: res.json().token });
+        expect(new Date(renewed.json().expired_at).getTime()).toBe(expires);
+      } finally {
+        await short.close();
+      }
     });
   });
 
