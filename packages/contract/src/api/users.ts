@@ -44,12 +44,14 @@ export const CreateUserBody = z.object({
 });
 export type CreateUserBody = z.input<typeof CreateUserBody>;
 
+/**
+ * The same for a new email and for one that has an account already (which gets the roles in this
+ * club): nothing tells a club's manager that the email had an account elsewhere.
+ */
 export const CreateUserResponse = z.object({
   user: ClubUser,
-  /** True when an invitation mail to set a password was sent. */
+  /** True when the mail telling the person about their access (an invitation) was sent. */
   invited: z.boolean(),
-  /** True when the email belonged to an account already, which now has roles in this club. */
-  existing: z.boolean(),
 });
 export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
 

@@ -12,18 +12,23 @@ import {
 } from '../../../test/test-app';
 
 /**
- * Who may do what. 'swede' holds club-info (and courses) in the Swedish club only; 'anonymous'
- * sends no token. Each row is one call and the status each actor gets.
+ * Who may do what. 'owner' owns the Danish club's region (Region Syddanmark); 'swede' holds
+ * club-info, courses and user-management in the Swedish club only; 'skane' owns the Swedish
+ * club's region (Skåne) and holds club-info, courses and user-management in the Danish club,
+ * which gives no management there (§6 per club); 'anonymous' sends no token. Each row is one
+ * call and the status each actor gets.
  */
-const ACTORS = ['admin', 'owner', 'staff', 'swede', 'anonymous'] as const;
+const ACTORS = ['admin', 'owner', 'staff', 'swede', 'skane', 'anonymous'] as const;
 type Actor = (typeof ACTORS)[number];
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+type Ids = DemoIds & { swedeId: number; skaneId: number; bothId: number };
 
 interface Row {
   name: string;
   method: Method;
-  url: (ids: DemoIds & { swedeId: number }, actor: Actor) => string;
-  body?: (ids: DemoIds & { swedeId: number }, actor: Actor) => unknown;
+  url: (ids: Ids, actor: Actor) => string;
+  body?: (ids: Ids, actor: Actor) => unknown;
   expected: Record<Actor, number>;
 }
 
@@ -32,6 +37,7 @@ const all = (signedIn: number, anonymous = 401): Record<Actor, number> => ({
   owner: signedIn,
   staff: signedIn,
   swede: signedIn,
+  skane: signedIn,
   anonymous,
 });
 
@@ -44,177 +50,179 @@ const ROWS: Row[] = [
     name: 'read the Danish club',
     method: 'GET',
     url: (ids) => `/api/clubs/${ids.dkClubId}/club`,
-    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, skane: 200, anonymous: 401 },
   },
   {
     name: 'read the Swedish club',
     method: 'GET',
     url: (ids) => `/api/clubs/${ids.seClubId}/club`,
-    expected: { admin: 200, owner: 403, staff: 403, swede: 200, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, skane: 200, anonymous: 401 },
   },
   {
     name: 'read the Swedish club as 000<id>',
     method: 'GET',
     url: (ids) => `/api/clubs/000${ids.seClubId}/club`,
-    expected: { admin: 200, owner: 403, staff: 403, swede: 200, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, skane: 200, anonymous: 401 },
   },
   {
     name: 'read an unknown club',
     method: 'GET',
     url: () => '/api/clubs/99999/club',
-    expected: { admin: 404, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
   {
     name: 'rename the Danish club',
     method: 'PUT',
     url: (ids) => `/api/clubs/${ids.dkClubId}`,
     body: () => ({ name: 'Fjordvang Golfklub' }),
-    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, skane: 200, anonymous: 401 },
   },
   {
     name: 'rename the Swedish club',
     method: 'PUT',
     url: (ids) => `/api/clubs/${ids.seClubId}`,
     body: () => ({ name: 'Ljungbacka Golfklubb' }),
-    expected: { admin: 200, owner: 403, staff: 403, swede: 200, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, skane: 200, anonymous: 401 },
   },
   {
+    // Management (§6) per club: the owner of the club's region; skane's roles in the club and
+    // ownership of another region give none.
     name: 'change the handle of the Danish club',
     method: 'PUT',
     url: (ids) => `/api/clubs/${ids.dkClubId}`,
     body: () => ({ handle: 'fjordvang' }),
-    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
   {
     name: 'change the drawing style of the Danish club',
     method: 'PUT',
     url: (ids) => `/api/clubs/${ids.dkClubId}`,
     body: () => ({ drawing_style_id: 6 }),
-    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
   {
     name: 'change the handle of the Swedish club',
     method: 'PUT',
     url: (ids) => `/api/clubs/${ids.seClubId}`,
     body: () => ({ handle: 'ljungbacka' }),
-    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
   },
   {
     name: 'activate the Danish club',
     method: 'PUT',
     url: (ids) => `/api/clubs/${ids.dkClubId}`,
     body: () => ({ active: true }),
-    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
   {
     name: 'set the regions of the Danish club',
     method: 'PUT',
     url: (ids) => `/api/clubs/${ids.dkClubId}`,
     body: (ids) => ({ region_ids: [ids.dkRegionId] }),
-    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
   {
     name: 'set srid and admin of the Swedish club',
     method: 'PUT',
     url: (ids) => `/api/clubs/${ids.seClubId}`,
     body: () => ({ srid: 3006, admin_id: 0 }),
-    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
   {
     name: 'create a club',
     method: 'POST',
     url: () => '/api/clubs',
     body: (_ids, actor) => ({ name: `Matrix club of ${actor}`, handle: `matrix-${actor}` }),
-    expected: { admin: 201, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 201, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
   {
     name: 'read the Danish gallery',
     method: 'GET',
     url: (ids) => `/api/clubs/${ids.dkClubId}/gallery`,
-    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, skane: 403, anonymous: 401 },
   },
   {
     name: 'read the Swedish gallery (the Swede lacks club-gallery)',
     method: 'GET',
     url: (ids) => `/api/clubs/${ids.seClubId}/gallery`,
-    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
   },
   {
     name: 'save the Danish opening hours',
     method: 'PUT',
     url: (ids) => `/api/clubs/${ids.dkClubId}/hours`,
     body: () => ({ seasons: [], closed_days: [], details: '', price_groups: [] }),
-    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, skane: 403, anonymous: 401 },
   },
   {
     name: 'remove the Danish logo',
     method: 'DELETE',
     url: (ids) => `/api/clubs/${ids.dkClubId}/logo`,
-    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, skane: 200, anonymous: 401 },
   },
   {
     name: 'remove the Swedish logo',
     method: 'DELETE',
     url: (ids) => `/api/clubs/${ids.seClubId}/logo`,
-    expected: { admin: 200, owner: 403, staff: 403, swede: 200, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, skane: 200, anonymous: 401 },
   },
   {
     name: 'list the Danish courses',
     method: 'GET',
     url: (ids) => `/api/clubs/${ids.dkClubId}/courses`,
-    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 200, anonymous: 401 },
   },
   {
     name: 'list the Swedish courses (the Swede holds courses)',
     method: 'GET',
     url: (ids) => `/api/clubs/${ids.seClubId}/courses`,
-    expected: { admin: 200, owner: 403, staff: 403, swede: 200, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, skane: 200, anonymous: 401 },
   },
   {
-    name: 'create a Danish course (management: admin or region owner)',
+    name: 'create a Danish course (management: admin or the owner of its region)',
     method: 'POST',
     url: (ids) => `/api/clubs/${ids.dkClubId}/courses`,
     body: (_ids, actor) => ({ name: `Matrix course of ${actor}`, holes: [{ par: 4 }] }),
-    expected: { admin: 201, owner: 201, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 201, owner: 201, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
   {
-    name: 'create a Swedish course (the courses role alone may not)',
+    name: 'create a Swedish course (the courses role alone may not; the owner of Skåne may)',
     method: 'POST',
     url: (ids) => `/api/clubs/${ids.seClubId}/courses`,
     body: (_ids, actor) => ({ name: `Matrix course of ${actor}`, holes: [{ par: 4 }] }),
-    expected: { admin: 201, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 201, owner: 403, staff: 403, swede: 403, skane: 201, anonymous: 401 },
   },
   {
     name: 'list the Danish tees',
     method: 'GET',
     url: (ids) => `/api/clubs/${ids.dkClubId}/tees`,
-    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 200, anonymous: 401 },
   },
   {
     name: 'list the Danish pin setups',
     method: 'GET',
     url: (ids) => `/api/clubs/${ids.dkClubId}/pin-setups`,
-    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 200, anonymous: 401 },
   },
   {
     name: 'status checks of the Danish drawings',
     method: 'GET',
     url: (ids) => `/api/clubs/${ids.dkClubId}/status/self-intersections`,
-    expected: { admin: 200, owner: 200, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 200, anonymous: 401 },
   },
   { name: 'graphics catalogue', method: 'GET', url: () => '/api/graphics', expected: all(200) },
   {
     name: 'elements for editing in the Danish club',
     method: 'GET',
     url: (ids) => `/api/graphics/elements-for-edit?club_id=${ids.dkClubId}`,
-    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, skane: 200, anonymous: 401 },
   },
   {
     name: 'add a graphics element (admin only)',
     method: 'POST',
     url: () => '/api/graphics/elements',
     body: () => ({ name: 'matrix marker', groupName: 'Markers', layerName: 'Markers', geometryType: 'point', shorthand: 'MX' }),
-    expected: { admin: 201, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 201, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
   { name: 'countries', method: 'GET', url: () => '/api/countries', expected: all(200) },
   { name: 'drawing styles', method: 'GET', url: () => '/api/drawing_styles', expected: all(200) },
@@ -233,7 +241,7 @@ const ROWS: Row[] = [
     url: (ids) => `/api/users/${ids.staffId}`,
     body: (ids) => ({ id: ids.staffId, firstName: 'Sam', lastName: 'Staff', language: 'en' }),
     // The admin, and the owner as user manager of the staff member's club, may edit it.
-    expected: { admin: 200, owner: 200, staff: 200, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 200, staff: 200, swede: 403, skane: 200, anonymous: 401 },
   },
   {
     name: "update the admin's profile",
@@ -241,20 +249,70 @@ const ROWS: Row[] = [
     url: (ids) => `/api/users/${ids.adminId}`,
     body: (ids) => ({ id: ids.adminId, firstName: 'Ada', lastName: 'Admin', language: 'en' }),
     // Nobody manages an admin but the admin.
-    expected: { admin: 200, owner: 403, staff: 403, swede: 403, anonymous: 401 },
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'list the Danish users',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/users`,
+    // The Swede's user-management is in the Swedish club: it gives nothing in the Danish one.
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'list the Swedish users',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/users`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'add a user to the Danish club',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/users`,
+    body: (_ids, actor) => ({ email: `matrix-user-of-${actor}@example.com`, first_name: 'Matrix', roles: ['club-info'] }),
+    expected: { admin: 201, owner: 201, staff: 403, swede: 403, skane: 201, anonymous: 401 },
+  },
+  {
+    name: 'change the Danish roles of a member of both clubs',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/users/${ids.bothId}/roles`,
+    body: () => ({ roles: ['club-info'] }),
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'change the Swedish roles of a member of both clubs',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.seClubId}/users/${ids.bothId}/roles`,
+    body: () => ({ roles: ['club-info'] }),
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'update the profile of a member of both clubs',
+    method: 'PUT',
+    url: (ids) => `/api/users/${ids.bothId}`,
+    body: (ids) => ({ id: ids.bothId, firstName: 'Bo', lastName: 'Both', language: 'en' }),
+    // Only a user manager of every club the person belongs to (or the admin) changes their name:
+    // skane manages users in both clubs, the owner and the Swede each in one.
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
   },
   { name: 'translations', method: 'GET', url: () => '/api/translations/da', expected: all(200, 200) },
   { name: 'sign out', method: 'DELETE', url: () => '/api/token', expected: all(200) },
 ];
 
-function ownId(ids: DemoIds & { swedeId: number }, actor: Actor): number {
-  const map: Record<Actor, number> = { admin: ids.adminId, owner: ids.ownerId, staff: ids.staffId, swede: ids.swedeId, anonymous: 1 };
+function ownId(ids: Ids, actor: Actor): number {
+  const map: Record<Actor, number> = {
+    admin: ids.adminId,
+    owner: ids.ownerId,
+    staff: ids.staffId,
+    swede: ids.swedeId,
+    skane: ids.skaneId,
+    anonymous: 1,
+  };
   return map[actor];
 }
 
 describe(`permission matrix (${testDatabaseKind})`, () => {
   let t: TestApp;
-  let ids: DemoIds & { swedeId: number };
+  let ids: Ids;
   const tokens: Partial<Record<Actor, string>> = {};
 
   beforeAll(async () => {
@@ -263,13 +321,25 @@ describe(`permission matrix (${testDatabaseKind})`, () => {
     const swedeId = await createUser(t, {
       email: 'swede@example.com',
       password: 'swede-password',
-      clubRoles: { [demo.seClubId]: ['club-info', 'courses'] },
+      clubRoles: { [demo.seClubId]: ['club-info', 'courses', 'user-management'] },
     });
-    ids = { ...demo, swedeId };
+    const skaneId = await createUser(t, {
+      email: 'skane@example.com',
+      password: 'skane-password',
+      clubRoles: { [demo.dkClubId]: ['club-info', 'courses', 'user-management'] },
+      regionRoles: { [demo.seRegionId]: ['owner'] },
+    });
+    const bothId = await createUser(t, {
+      email: 'both@example.com',
+      password: 'both-password',
+      clubRoles: { [demo.dkClubId]: ['club-info'], [demo.seClubId]: ['club-info'] },
+    });
+    ids = { ...demo, swedeId, skaneId, bothId };
     tokens.admin = await signIn(t.app, ...DEMO.admin);
     tokens.owner = await signIn(t.app, ...DEMO.owner);
     tokens.staff = await signIn(t.app, ...DEMO.staff);
     tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-password');
+    tokens.skane = await signIn(t.app, 'skane@example.com', 'skane-password');
   });
   afterAll(() => t?.close());
 

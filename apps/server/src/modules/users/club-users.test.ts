@@ -109,9 +109,9 @@ describe(`users of a club (${testDatabaseKind})`, () => {
       const res = await create(owner, { email: ' New.Greenkeeper@Example.com ', first_name: 'Niels', last_name: 'Nyholm', language: 'da', roles: ['areas', 'tech-map'] });
       expect(res.statusCode, res.body).toBe(201);
       const body = CreateUserResponse.parse(res.json());
+      expect(Object.keys(res.json()).sort()).toEqual(['invited', 'user']);
       expect(body).toMatchObject({
         invited: true,
-        existing: false,
         user: { email: 'new.greenkeeper@example.com', first_name: 'Niels', last_name: 'Nyholm', language: 'da', roles: ['areas', 'tech-map'], pending: true, last_login: null },
       });
       expect((await list(owner))[String(body.user.id)]).toEqual(body.user);
@@ -151,20 +151,51 @@ describe(`users of a club (${testDatabaseKind})`, () => {
       expect(twice.statusCode).toBe(400);
     });
 
-    it('gives an existing account roles in this club instead of making a duplicate', async () => {
+    it('answers an email with an account in another club like a new one, and mails that person they were added', async () => {
+      const fresh = await create(manager, { email: 'brand-new@example.com', first_name: 'Bea', roles: ['club-info'] });
       const before = t.outbox.length;
-      const res = await create(admin, { email: 'STAFF@example.com', first_name: 'Ignored', roles: ['products'] }, ids.seClubId);
-      expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ existing: true, invited: false, user: { id: ids.staffId, first_name: 'Sam', roles: ['products'] } });
-      // Staff has a password already: no invitation.
-      expect(t.outbox.length).toBe(before);
-      expect((await profile(staff)).roles).toEqual({ [String(club)]: ['club-info', 'club-gallery', 'opening-hours'], [String(ids.seClubId)]: ['products'] });
-      const users = await t.database.db.select().from(schema.users).where(eq(schema.users.email, 'staff@example.com'));
-      expect(users).toHaveLength(1);
+      // The Swede's account belongs to the Swedish club; the Danish manager cannot know that.
+      const res = await create(manager, { email: 'SWEDE@example.com', first_name: 'Ignored', last_name: 'Ignored', language: 'da', roles: ['club-info'] });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(fresh.statusCode).toBe(201);
+      // The same status and the same fields as for the new email: no flag that reveals the account.
+      expect(Object.keys(res.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+      expect(Object.keys(res.json().user).sort()).toEqual(Object.keys(fresh.json().user).sort());
+      expect(res.json()).not.toHaveProperty('existing');
+      expect(res.json()).toMatchObject({ invited: true, user: { email: 'swede@example.com', roles: ['club-info'] } });
 
-      const again = await create(admin, { email: 'staff@example.com', first_name: 'Sam', roles: ['products'] }, ids.seClubId);
+      // Not linked silently: the person is told, with a way to sign in (they have a password).
+      expect(t.outbox.length).toBe(before + 1);
+      const mail = t.outbox.at(-1)!;
+      expect(mail.to).toBe('swede@example.com');
+      expect(mail.subject).toBe('You have been added to Fjordvang Golfklub on Golf Console');
+      expect(mail.text).toContain('You have been added to Fjordvang Golfklub');
+      expect(mail.text).toContain('http://console.test/signin');
+      expect(mail.text).not.toContain('reset_password');
+
+      // One account, with roles in both clubs; its name and language are still the person's own.
+      const rows = await t.database.db.select().from(schema.users).where(eq(schema.users.email, 'swede@example.com'));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ firstName: 'Test', lastName: 'User', language: 'en' });
+      expect((await profile(swede)).roles).toEqual({ [String(ids.seClubId)]: ['products', 'user-management'], [String(club)]: ['club-info'] });
+
+      const again = await create(manager, { email: 'swede@example.com', first_name: 'S', roles: ['club-info'] });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ error: 'A user with this email already has access to this club' });
+      await remove(owner, rows[0].id);
+    });
+
+    it('sends an account that never set a password a new invitation link with the club', async () => {
+      const pending = await create(swede, { email: 'pending@example.com', first_name: 'Pia', roles: ['products'] }, ids.seClubId);
+      expect(pending.statusCode).toBe(201);
+      const before = t.outbox.length;
+      const res = await create(owner, { email: 'pending@example.com', first_name: 'Other', roles: ['areas'] });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ invited: true, user: { first_name: 'Pia', pending: true, roles: ['areas'] } });
+      const mail = t.outbox.at(-1)!;
+      expect(t.outbox.length).toBe(before + 1);
+      expect(mail.subject).toBe('You are invited to Fjordvang Golfklub on Golf Console');
+      expect(mail.text).toMatch(/http:\/\/console\.test\/reset_password\/[A-Za-z0-9_-]+\/pending%40example\.com/);
     });
 
     it.each([
@@ -295,6 +326,37 @@ describe(`users of a club (${testDatabaseKind})`, () => {
       expect((await edit(manager, 999999, { id: 999999, firstName: 'Nope', lastName: '', language: 'en' })).statusCode).toBe(403);
       expect((await edit(admin, 999999, { id: 999999, firstName: 'Nope', lastName: '', language: 'en' })).statusCode).toBe(404);
       expect((await userRow(t, 'edited@example.com')).firstName).toBe('Edit');
+    });
+
+    it("refuses a club's manager the name and language of a person who also belongs to another club", async () => {
+      const twoClubs = await createUser(t, {
+        email: 'two-clubs-profile@example.com',
+        password: 'two-clubs-profile',
+        firstName: 'Tove',
+        clubRoles: { [club]: ['club-info'], [ids.seClubId]: ['products'] },
+      });
+      const body = { id: twoClubs, firstName: 'Renamed', lastName: 'By Manager', language: 'da' };
+      for (const token of [manager, owner]) {
+        const res = await edit(token, twoClubs, body);
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({ error: "This person's name, language and email are theirs to change" });
+      }
+      expect(await userRow(t, 'two-clubs-profile@example.com')).toMatchObject({ firstName: 'Tove', language: 'en' });
+      // Their roles in the manager's club are the manager's to change.
+      expect((await setRoles(manager, twoClubs, ['club-info', 'user-management'])).statusCode).toBe(200);
+      // A region owner's account is theirs too, even in a club the manager manages.
+      const regionOwner = await createUser(t, {
+        email: 'region-owner-profile@example.com',
+        password: 'region-owner-profile',
+        clubRoles: { [club]: ['club-info'] },
+        regionRoles: { [ids.seRegionId]: ['owner'] },
+      });
+      expect((await edit(manager, regionOwner, { ...body, id: regionOwner })).statusCode).toBe(403);
+      // The admin and the person themselves may.
+      expect((await edit(admin, twoClubs, body)).statusCode).toBe(200);
+      const own = await signIn(t.app, 'two-clubs-profile@example.com', 'two-clubs-profile');
+      expect((await edit(own, twoClubs, { ...body, firstName: 'Tove' })).statusCode).toBe(200);
+      expect(await userRow(t, 'two-clubs-profile@example.com')).toMatchObject({ firstName: 'Tove', lastName: 'By Manager', language: 'da' });
     });
 
     it('keeps the own profile behaviour for the manager', async () => {

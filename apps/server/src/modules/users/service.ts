@@ -10,25 +10,31 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import type { Mailer } from '../../platform/mail';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { newToken } from '../../platform/tokens';
+import { revokeOtherSessions } from '../session/service';
 
 /** How long the link of an invitation mail works. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
 
 export const NOT_IN_CLUB = 'This user has no access to this club';
 
+export const NOT_THEIRS = "This person's name, language and email are theirs to change";
+
 /**
- * PUT users/{id}. The own profile: name, language and, with the current password, the password.
- * Someone else's: a user-management manager of a club the user belongs to (or an admin) may
- * change the name and language; never the password or the email.
+ * PUT users/{id}. The own profile: name, language and, with the current password, the password
+ * (which signs out the user's other sessions). Someone else's: the admin, or a user manager of
+ * every club the user belongs to, may change the name and language; never the password or the
+ * email. An account that also belongs to clubs the caller does not manage, holds a region role,
+ * or is an admin's, is its owner's own: a club's manager changes only its roles in the club
+ * (PUT clubs/{clubId}/users/{id}/roles).
  */
 export async function updateProfile(
   db: Db,
-  auth: { userId: number; subject: PermissionSubject },
+  auth: { userId: number; sessionId: number; subject: PermissionSubject },
   pathId: number,
   body: z.output<typeof ProfileUpdateBody>,
 ): Promise<UserSummary | null> {
   if (pathId === auth.userId) {
-    await updateOwnProfile(db, auth.userId, pathId, body);
+    await updateOwnProfile(db, auth, pathId, body);
     return null;
   }
   const [target] = await db.select({ id: users.id, admin: users.admin }).from(users).where(eq(users.id, pathId));
@@ -36,8 +42,10 @@ export async function updateProfile(
     const memberOf = target
       ? await db.selectDistinct({ clubId: clubUserRoles.clubId }).from(clubUserRoles).where(eq(clubUserRoles.userId, pathId))
       : [];
-    const manages = memberOf.some((c) => hasClubRole(auth.subject, c.clubId, 'user-management'));
-    if (!manages || target?.admin) throw forbidden('You can only change your own profile');
+    const managed = memberOf.filter((c) => hasClubRole(auth.subject, c.clubId, 'user-management'));
+    if (!target || managed.length === 0) throw forbidden('You can only change your own profile');
+    const regionRoles = await db.select({ regionId: regionUsers.regionId }).from(regionUsers).where(eq(regionUsers.userId, pathId)).limit(1);
+    if (target.admin || managed.length < memberOf.length || regionRoles.length > 0) throw forbidden(NOT_THEIRS);
   }
   if (!target) throw notFound('User not found');
   if (body.id !== pathId) throw badRequest('The profile id does not match the address');
@@ -50,14 +58,18 @@ export async function updateProfile(
   return { ...row, language: row.language as UserSummary['language'] };
 }
 
-/** A user updates their own profile: name, language and, with the current password, the password. */
+/**
+ * A user updates their own profile: name, language and, with the current password, the password.
+ * A new password signs out every other session of the user (the one that changed it stays);
+ * the caller must forget the user's cached sessions.
+ */
 export async function updateOwnProfile(
   db: Db,
-  authUserId: number,
+  auth: { userId: number; sessionId: number },
   pathId: number,
   body: z.output<typeof ProfileUpdateBody>,
 ): Promise<void> {
-  if (pathId !== authUserId) throw forbidden('You can only change your own profile');
+  if (pathId !== auth.userId) throw forbidden('You can only change your own profile');
   if (body.id !== pathId) throw badRequest('The profile id does not match the address');
   const set: Partial<typeof users.$inferInsert> = {
     firstName: body.firstName,
@@ -66,13 +78,16 @@ export async function updateOwnProfile(
     updatedAt: new Date(),
   };
   if (body.newPassword) {
-    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, authUserId));
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.userId));
     if (!(await verifyPassword(row?.passwordHash ?? null, body.currentPassword ?? ''))) {
       throw badRequest('Your current password is not correct', [{ path: 'currentPassword', message: 'Your current password is not correct' }]);
     }
     set.passwordHash = await hashPassword(body.newPassword);
   }
-  await db.update(users).set(set).where(eq(users.id, authUserId));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set(set).where(eq(users.id, auth.userId));
+    if (set.passwordHash) await revokeOtherSessions(tx, auth.userId, auth.sessionId);
+  });
 }
 
 interface ClubUserRow extends Record<string, unknown> {
@@ -143,18 +158,20 @@ function assertMayChange(subject: PermissionSubject, clubId: number, changed: re
 
 /**
  * POST clubs/{clubId}/users. A new account gets the roles and an invitation mail with a link to
- * set a password; an existing account (same email) gets the roles in this club instead of a
- * duplicate (and a new invitation when it never set a password).
+ * set a password. An email that has an account already (in another club, say) gets the roles in
+ * this club and a mail telling the person they were added (with a link to set a password when
+ * they never set one); its name and language stay the person's own. Both answer alike, so the
+ * answer does not reveal whether the email had an account.
  */
 export async function createClubUser(
   deps: { db: Db; mailer: Mailer; publicUrl: string; log: (err: unknown) => void },
   subject: PermissionSubject,
   clubId: number,
   input: z.output<typeof CreateUserBody>,
-): Promise<{ user: ClubUser; invited: boolean; existing: boolean }> {
+): Promise<{ user: ClubUser; invited: boolean }> {
   const { db } = deps;
   assertMayChange(subject, clubId, input.roles);
-  let outcome: { userId: number; existing: boolean; invite: string | null };
+  let outcome: { userId: number; invite: string | null };
   try {
     outcome = await db.transaction(async (tx) => {
       const [found] = await tx
@@ -183,42 +200,56 @@ export async function createClubUser(
         await tx.insert(passwordResets).values({ kind: 'invite', userId, tokenHash: hash, expiresAt: new Date(Date.now() + INVITE_TTL_MS) });
         invite = token;
       }
-      return { userId, existing: !!found, invite };
+      return { userId, invite };
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('A user with this email already has access to this club');
     throw err;
   }
   let invited = false;
-  if (outcome.invite) {
-    try {
-      await sendInvitation(deps, clubId, outcome.userId, input.email, outcome.invite);
-      invited = true;
-    } catch (err) {
-      deps.log(err);
-    }
+  try {
+    await sendInvitation(deps, clubId, outcome.userId, input.email, outcome.invite);
+    invited = true;
+  } catch (err) {
+    deps.log(err);
   }
-  return { user: await clubUser(db, clubId, outcome.userId), invited, existing: outcome.existing };
+  return { user: await clubUser(db, clubId, outcome.userId), invited };
 }
 
+/** The mail of POST clubs/{clubId}/users: with a link to choose a password when `token` is given, else to sign in. */
 async function sendInvitation(
   deps: { db: Db; mailer: Mailer; publicUrl: string },
   clubId: number,
   userId: number,
   email: string,
-  token: string,
+  token: string | null,
 ): Promise<void> {
   const [club] = await deps.db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
   const [user] = await deps.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
-  const link = `${deps.publicUrl}/reset_password/${token}/${encodeURIComponent(email)}`;
+  const clubName = club?.name ?? 'a golf club';
+  const greeting = `Hello ${user?.firstName || email},\n\n`;
+  if (token) {
+    const link = `${deps.publicUrl}/reset_password/${token}/${encodeURIComponent(email)}`;
+    await deps.mailer.send({
+      to: email,
+      subject: `You are invited to ${clubName} on Golf Console`,
+      text:
+        greeting +
+        `You have been given access to ${clubName} in the golf club console. ` +
+        `Open this link within 7 days to choose your password:\n\n${link}\n\n` +
+        `Then sign in with ${email} and your new password.\n`,
+    });
+    return;
+  }
   await deps.mailer.send({
     to: email,
-    subject: `You are invited to ${club?.name ?? 'a golf club'} on Golf Console`,
+    subject: `You have been added to ${clubName} on Golf Console`,
     text:
-      `Hello ${user?.firstName || email},\n\n` +
-      `You have been given access to ${club?.name ?? 'a golf club'} in the golf club console. ` +
-      `Open this link within 7 days to choose your password:\n\n${link}\n\n` +
-      `Then sign in with ${email} and your new password.\n`,
+      greeting +
+      `You have been added to ${clubName} in the golf club console. ` +
+      `Sign in as usual with ${email} and your password, and choose ${clubName} from your clubs:\n\n` +
+      `${deps.publicUrl}/signin\n\n` +
+      `If you did not expect this, tell the club or ask to be removed.\n`,
   });
 }
 

@@ -110,6 +110,53 @@ describe(`PUT /api/users/{id} (${testDatabaseKind})`, () => {
     expect((await call(t.app, 'POST', '/api/authenticate', { payload: { username: 'changer@example.com', password: 'first-password' } })).statusCode).toBe(401);
   });
 
+  describe('a password change, with the session cache on as in production', () => {
+    let cached: TestApp;
+    beforeAll(async () => {
+      cached = await buildTestApp({ env: { SESSION_CACHE_MS: '60000' } });
+    });
+    afterAll(() => cached?.close());
+
+    const me = (token: string) => call(cached.app, 'PUT', '/api/authenticated', { token });
+
+    it("signs out the user's other sessions at once and keeps the one that changed it", async () => {
+      const id = await createUser(cached, { email: 'many-devices@example.com', password: 'old-password-1' });
+      const otherUser = await signIn(cached.app, ...DEMO.staff);
+      const [laptop, phone, tablet] = [
+        await signIn(cached.app, 'many-devices@example.com', 'old-password-1'),
+        await signIn(cached.app, 'many-devices@example.com', 'old-password-1'),
+        await signIn(cached.app, 'many-devices@example.com', 'old-password-1'),
+      ];
+      // Every session is in the cache now.
+      for (const token of [laptop, phone, tablet, otherUser]) expect((await me(token)).statusCode).toBe(200);
+      const base = { id, firstName: 'Many', lastName: 'Devices', language: 'en' };
+
+      // A name change, or a wrong current password, signs nobody out.
+      expect((await call(cached.app, 'PUT', `/api/users/${id}`, { token: laptop, payload: base })).statusCode).toBe(200);
+      const wrong = await call(cached.app, 'PUT', `/api/users/${id}`, { token: laptop, payload: { ...base, currentPassword: 'not-it-at-all', newPassword: 'new-password-2' } });
+      expect(wrong.statusCode).toBe(400);
+      for (const token of [laptop, phone, tablet]) expect((await me(token)).statusCode).toBe(200);
+
+      const changed = await call(cached.app, 'PUT', `/api/users/${id}`, {
+        token: laptop,
+        payload: { ...base, currentPassword: 'old-password-1', newPassword: 'new-password-2' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      for (const token of [phone, tablet]) {
+        const res = await me(token);
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ error: 'Your session has expired. Please sign in again.' });
+        expect((await call(cached.app, 'POST', '/api/token', { token })).statusCode).toBe(401);
+      }
+      expect((await me(laptop)).statusCode).toBe(200);
+      expect((await call(cached.app, 'POST', '/api/token', { token: laptop })).statusCode).toBe(200);
+      // Other users keep their sessions.
+      expect((await me(otherUser)).statusCode).toBe(200);
+      // The new password signs in.
+      expect((await me(await signIn(cached.app, 'many-devices@example.com', 'new-password-2'))).statusCode).toBe(200);
+    });
+  });
+
   it('answers 401 without a token', async () => {
     const res = await call(t.app, 'PUT', `/api/users/${staffId}`, { payload: { id: staffId, firstName: 'Sam', lastName: '', language: 'en' } });
     expect(res.statusCode).toBe(401);

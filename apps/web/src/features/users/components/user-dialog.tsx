@@ -91,13 +91,7 @@ export function UserDialog({
         language: values.language,
         roles: values.roles,
       });
-      onDone(
-        result.existing
-          ? t('users.create.existing', { email: result.user.email })
-          : result.invited
-            ? t('users.create.invited', { email: result.user.email })
-            : t('users.create.notInvited', { email: result.user.email }),
-      );
+      onDone(result.invited ? t('users.create.invited', { email: result.user.email }) : t('users.create.notInvited', { email: result.user.email }));
     } catch (error) {
       if (isApiError(error) && error.status === 409) setError('email', { message: error.serverMessage });
     }
