@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NEW_CLUB_DEFAULTS } from '../constants';
+import { NonNegativeInt32, PositiveInt32, Text } from './common';
 
 /** A number, or a string holding one (form values); blank, null and booleans are refused. */
 const NumberLike = z.union([
@@ -18,9 +19,9 @@ export const Position = z.object({
 });
 
 export const Address = z.object({
-  street: z.string().trim().max(200),
-  city: z.string().trim().max(100),
-  zip: z.string().trim().max(20),
+  street: Text.trim().max(200),
+  city: Text.trim().max(100),
+  zip: Text.trim().max(20),
   country_code: z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, 'Country code must be two letters'),
 });
 
@@ -42,9 +43,7 @@ export const URL_MAX = 500;
 export const APP_TEASER_MAX = 300;
 
 /** A phone number as people write it: digits, spaces, +, -, dots, slashes and brackets; or empty. */
-export const Phone = z
-  .string()
-  .trim()
+export const Phone = Text.trim()
   .max(PHONE_MAX, `Phone: at most ${PHONE_MAX} characters`)
   .regex(/^$|^\+?[0-9 ()./-]*[0-9][0-9 ()./-]*$/, 'Phone: digits, spaces and + - ( ) only');
 
@@ -59,13 +58,11 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** An http or https address, or empty. */
-export const HttpUrlOrEmpty = z
-  .string()
-  .trim()
+export const HttpUrlOrEmpty = Text.trim()
   .max(URL_MAX, `Address: at most ${URL_MAX} characters`)
   .refine((v) => v === '' || isHttpUrl(v), 'Enter a full web address starting with http:// or https://');
 
-export const AppTeaser = z.string().trim().max(APP_TEASER_MAX, `Teaser: at most ${APP_TEASER_MAX} characters`);
+export const AppTeaser = Text.trim().max(APP_TEASER_MAX, `Teaser: at most ${APP_TEASER_MAX} characters`);
 
 export const SRIDS = [4326, 3006] as const;
 export const Srid = z.union([z.literal(4326), z.literal(3006)]);
@@ -96,19 +93,19 @@ export type Club = z.infer<typeof Club>;
 export const ClubListItem = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
 export type ClubListItem = z.infer<typeof ClubListItem>;
 
-const ClubName = z.string().trim().min(1, 'Name is required').max(120);
+const ClubName = Text.trim().min(1, 'Name is required').max(120);
 
 /** POST clubs (§7). Missing fields take the new-club defaults of §3/§9. */
 export const CreateClubBody = z.object({
   name: ClubName,
   handle: Handle,
   srid: Srid.default(4326),
-  region_ids: z.array(z.number().int().positive()).max(50).default([]),
+  region_ids: z.array(PositiveInt32).max(50).default([]),
   position: Position.nullable().default(null),
   active: z.boolean().default(NEW_CLUB_DEFAULTS.active),
-  admin_id: z.number().int().min(0).default(NEW_CLUB_DEFAULTS.admin_id),
+  admin_id: NonNegativeInt32.default(NEW_CLUB_DEFAULTS.admin_id),
   address: Address.default({ street: '', city: '', zip: '', country_code: NEW_CLUB_DEFAULTS.country_code }),
-  drawing_style_id: z.number().int().positive().default(NEW_CLUB_DEFAULTS.drawing_style_id),
+  drawing_style_id: PositiveInt32.default(NEW_CLUB_DEFAULTS.drawing_style_id),
 });
 export type CreateClubBody = z.input<typeof CreateClubBody>;
 
@@ -118,12 +115,12 @@ export const UpdateClubBody = z
     name: ClubName,
     handle: Handle,
     srid: Srid,
-    region_ids: z.array(z.number().int().positive()).max(50),
+    region_ids: z.array(PositiveInt32).max(50),
     position: Position.nullable(),
     active: z.boolean(),
-    admin_id: z.number().int().min(0),
+    admin_id: NonNegativeInt32,
     address: Address,
-    drawing_style_id: z.number().int().positive(),
+    drawing_style_id: PositiveInt32,
     phone: Phone,
     homepage: HttpUrlOrEmpty,
     booking_url: HttpUrlOrEmpty,

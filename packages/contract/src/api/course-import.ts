@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from './common';
 import { Drawing } from './drawings';
 
 /**
@@ -35,4 +36,4 @@ export const ImportPlan = z.object({
 export type ImportPlan = z.infer<typeof ImportPlan>;
 
 /** Query of the confirming call: the course's name (default: the plan's). */
-export const ImportCourseQuery = z.object({ name: z.string().trim().min(1).max(100).optional() });
+export const ImportCourseQuery = z.object({ name: Text.trim().min(1).max(100).optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HexColour, Id } from './common';
+import { HexColour, IdParam, PositiveInt32, Text, wholeNumberInput } from './common';
 
 /**
  * Courses, holes, tees and hole-tee distances (§3, §7 "Courses, holes, tees").
@@ -25,7 +25,7 @@ export const MIN_PAR = 3;
 /** Metres; the longest hole in the world is under 1,000 m. */
 export const MAX_HOLE_DISTANCE = 1500;
 
-const Name = z.string().trim().min(1, 'Name is required').max(100, 'Name is too long');
+const Name = Text.trim().min(1, 'Name is required').max(100, 'Name is too long');
 
 export const Hole = z.object({
   id: z.number().int(),
@@ -73,12 +73,21 @@ export const TeesResponse = z.array(Tee);
 export const HoleTee = z.object({ hole_id: z.number().int(), tee_id: z.number().int(), distance: z.number().int() });
 export type HoleTee = z.infer<typeof HoleTee>;
 export const HolesTeesResponse = z.array(HoleTee);
-export const HolesTeesQuery = z.object({ course_id: Id.optional() });
+export const HolesTeesQuery = z.object({ course_id: IdParam.optional() });
 
-const Par = z.coerce.number().int().min(MIN_PAR, `Par is ${MIN_PAR} to ${MAX_PAR}`).max(MAX_PAR, `Par is ${MIN_PAR} to ${MAX_PAR}`);
-const Handicap = z.coerce.number().int().min(1, 'Handicap is 1 or more').max(MAX_HOLES, 'Handicap is too large').nullable();
-const Distance = z.coerce.number().int('Distance is whole metres').min(0, 'Distance cannot be negative').max(MAX_HOLE_DISTANCE, `Distance is at most ${MAX_HOLE_DISTANCE} m`);
-const ProGuideline = z.string().max(2000, 'Pro guideline is too long').default('');
+/** Par, handicap and distance are numbers, or decimal digits in a string (form values). */
+const PAR_RANGE = `Par is ${MIN_PAR} to ${MAX_PAR}`;
+const Par = wholeNumberInput(z.number().int(PAR_RANGE).min(MIN_PAR, PAR_RANGE).max(MAX_PAR, PAR_RANGE), PAR_RANGE);
+const Handicap = wholeNumberInput(
+  z.number().int('Handicap is a whole number').min(1, 'Handicap is 1 or more').max(MAX_HOLES, 'Handicap is too large'),
+  'Handicap is a whole number',
+).nullable();
+const Distance = wholeNumberInput(
+  z.number().int('Distance is whole metres').min(0, 'Distance cannot be negative').max(MAX_HOLE_DISTANCE, `Distance is at most ${MAX_HOLE_DISTANCE} m`),
+  'Distance is whole metres',
+);
+const ProGuideline = Text.max(2000, 'Pro guideline is too long').default('');
+const HoleName = Text.trim().max(100);
 
 export const TeeInput = z.object({ name: Name, color: HexColour });
 export type TeeInput = z.infer<typeof TeeInput>;
@@ -90,12 +99,12 @@ export const CreateCourseBody = z.object({
   holes: z
     .array(
       z.object({
-        name: z.string().trim().max(100).default(''),
+        name: HoleName.default(''),
         par: Par,
         handicap: Handicap.default(null),
         pro_guideline: ProGuideline,
         /** Distance per tee, by the tee's index in `tees`. */
-        distances: z.array(z.object({ tee: z.number().int().min(0), distance: Distance })).default([]),
+        distances: z.array(z.object({ tee: z.number().int().min(0).max(MAX_TEES_PER_COURSE - 1), distance: Distance })).default([]),
       }),
     )
     .min(1, 'A course has at least one hole')
@@ -113,12 +122,12 @@ export const UpdateCourseBody = z.object({
   holes: z
     .array(
       z.object({
-        id: Id.optional(),
-        name: z.string().trim().max(100).default(''),
+        id: PositiveInt32.optional(),
+        name: HoleName.default(''),
         par: Par,
         handicap: Handicap.default(null),
         pro_guideline: ProGuideline,
-        distances: z.array(z.object({ tee_id: Id, distance: Distance })).default([]),
+        distances: z.array(z.object({ tee_id: PositiveInt32, distance: Distance })).default([]),
       }),
     )
     .min(1, 'A course has at least one hole')
@@ -126,20 +135,20 @@ export const UpdateCourseBody = z.object({
 });
 export type UpdateCourseBody = z.input<typeof UpdateCourseBody>;
 
-export const CreateTeeBody = TeeInput.extend({ course_id: Id });
+export const CreateTeeBody = TeeInput.extend({ course_id: PositiveInt32 });
 export type CreateTeeBody = z.infer<typeof CreateTeeBody>;
 export const UpdateTeeBody = TeeInput;
 
 /** PUT holes/{id}: one hole's fields and distances; `club_id` is added by the client (§7). */
 export const UpdateHoleBody = z.object({
-  club_id: Id,
-  name: z.string().trim().max(100).optional(),
+  club_id: PositiveInt32,
+  name: HoleName.optional(),
   par: Par,
   handicap: Handicap,
   pro_guideline: ProGuideline,
-  distances: z.array(z.object({ tee_id: Id, distance: Distance })).default([]),
+  distances: z.array(z.object({ tee_id: PositiveInt32, distance: Distance })).default([]),
 });
 export type UpdateHoleBody = z.input<typeof UpdateHoleBody>;
 
-export const CourseIdParams = z.object({ clubId: Id, id: Id });
-export const HoleIdParams = z.object({ clubId: Id, holeId: Id });
+export const CourseIdParams = z.object({ clubId: IdParam, id: IdParam });
+export const HoleIdParams = z.object({ clubId: IdParam, holeId: IdParam });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NonNegativeInt32, Text } from './common';
 
 /**
  * Hole drawings: a GeoJSON FeatureCollection (RFC 7946) in longitude/latitude (EPSG:4326).
@@ -31,13 +32,13 @@ export type DrawingGeometry = z.infer<typeof DrawingGeometry>;
 export const DrawingFeatureProperties = z
   .object({
     /** Name of the graphics element ('green', 'bunker', 'play line', ...). */
-    element: z.string().min(1).max(100),
+    element: Text.min(1).max(100),
     /** Text of a label, or the caption of an icon. */
-    label: z.string().max(DRAWING_LIMITS.labelLength).optional(),
+    label: Text.max(DRAWING_LIMITS.labelLength).optional(),
     /** Icon name for 'icon' features. */
-    icon: z.string().max(100).optional(),
+    icon: Text.max(100).optional(),
     /** Element attributes set on this feature (e.g. rotation), by attribute name. */
-    attributes: z.record(z.string().max(100), z.union([z.string().max(200), z.number()])).optional(),
+    attributes: z.record(Text.max(100), z.union([Text.max(200), z.number()])).optional(),
   })
   .strict();
 export type DrawingFeatureProperties = z.infer<typeof DrawingFeatureProperties>;
@@ -45,7 +46,7 @@ export type DrawingFeatureProperties = z.infer<typeof DrawingFeatureProperties>;
 export const DrawingFeature = z.object({
   type: z.literal('Feature'),
   /** Stable id of the feature inside the drawing (the editor uses UUIDs; imports use e.g. 'way/123'). */
-  id: z.string().min(1).max(100),
+  id: Text.min(1).max(100),
   geometry: DrawingGeometry,
   properties: DrawingFeatureProperties,
 });
@@ -75,7 +76,7 @@ export type DrawingResponse = z.infer<typeof DrawingResponse>;
 export const SaveDrawingBody = z.object({
   drawing: Drawing,
   /** The version the edit started from; a newer saved version answers 409. */
-  version: z.number().int().min(0).max(2_147_483_647).optional(),
+  version: NonNegativeInt32.optional(),
 });
 export type SaveDrawingBody = z.infer<typeof SaveDrawingBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common';
+import { IdParam } from './common';
 
 /** At most this many images per club: the gallery is a showcase in the app, not an archive. */
 export const GALLERY_MAX_IMAGES = 200;
@@ -21,4 +21,4 @@ export const GalleryImage = z.object({
 });
 export type GalleryImage = z.infer<typeof GalleryImage>;
 
-export const GalleryImageParams = z.object({ clubId: Id, id: Id });
+export const GalleryImageParams = z.object({ clubId: IdParam, id: IdParam });

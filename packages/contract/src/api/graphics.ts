@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Text } from './common';
 
 /** The graphics catalogue (§3, §7 "Graphics and assets"); camelCase as in §3. */
 
@@ -60,13 +61,13 @@ export const ClubContextsResponse = z.object({
   contexts: z.array(Context),
 });
 
-const CatalogueName = z.string().trim().min(1, 'Name is required').max(60, 'Name is too long');
+const CatalogueName = Text.trim().min(1, 'Name is required').max(60, 'Name is too long');
 export const CreateElementBody = z.object({
   name: CatalogueName,
   groupName: CatalogueName,
   layerName: CatalogueName,
   geometryType: GeometryType,
-  shorthand: z.string().trim().min(1, 'Shorthand is required').max(6, 'Shorthand is at most 6 characters'),
+  shorthand: Text.trim().min(1, 'Shorthand is required').max(6, 'Shorthand is at most 6 characters'),
 });
 export const CreateAttributeBody = z.object({ name: CatalogueName, attributeUnitName: CatalogueName });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_NUL_PATTERN, storable } from './common';
 
 /**
  * Opening hours and pricing (§2 'hours, extra details, prices'): one document per club.
@@ -113,13 +114,16 @@ export function hasAtMostTwoDecimals(value: number): boolean {
 /** Builds the document schema with the given messages (every rule is the same either way). */
 export function hoursDocumentSchema(message: HoursMessages = englishHoursMessages) {
   const text = (max: number, required: boolean) => {
-    const base = z.string({ error: () => message({ code: 'required' }) }).trim();
+    const base = storable(z.string({ error: () => message({ code: 'required' }) })).trim();
     return (required ? base.min(1, message({ code: 'required' })) : base).max(max, message({ code: 'tooLong', max }));
   };
   const list = <T extends z.ZodType>(item: T, max: number) =>
     z.array(item).max(max, message({ code: 'tooMany', max }));
   const time = z.string({ error: () => message({ code: 'time' }) }).regex(TIME, message({ code: 'time' }));
-  const date = z.string({ error: () => message({ code: 'date' }) }).refine(isIsoDate, message({ code: 'date' }));
+  const date = z
+    .string({ error: () => message({ code: 'date' }) })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message({ code: 'date' }))
+    .refine(isIsoDate, message({ code: 'date' }));
 
   const day = z.discriminatedUnion('closed', [
     z.object({ closed: z.literal(true) }),
@@ -151,6 +155,7 @@ export function hoursDocumentSchema(message: HoursMessages = englishHoursMessage
     amount,
     currency: z
       .string({ error: () => message({ code: 'currency' }) })
+      .regex(NO_NUL_PATTERN, message({ code: 'currency' }))
       .trim()
       .toUpperCase()
       .refine((c) => (CURRENCIES as readonly string[]).includes(c), message({ code: 'currency' })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParam, IntParam, PositiveInt32, Text } from './common';
 
 /**
  * Limits of a members import (file size, rows, columns, cell length). An XLSX file is a ZIP
@@ -239,9 +240,9 @@ export type Member = z.infer<typeof Member>;
 
 export const MembersQuery = z.object({
   filter: z.enum(MEMBER_FILTERS).default('all'),
-  search: z.string().trim().max(200).default(''),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(500).default(50),
+  search: Text.trim().max(200).default(''),
+  page: IntParam(1, 100_000).default(1),
+  page_size: IntParam(1, 500).default(50),
 });
 export type MembersQuery = z.input<typeof MembersQuery>;
 
@@ -253,7 +254,7 @@ export const MembersResponse = z.object({
 });
 export type MembersResponse = z.infer<typeof MembersResponse>;
 
-export const MemberIdsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(5000) });
+export const MemberIdsBody = z.object({ ids: z.array(PositiveInt32).min(1).max(5000) });
 export type MemberIdsBody = z.input<typeof MemberIdsBody>;
 
 export const SKIP_REASONS = ['joined', 'banned', 'recently_mailed', 'not_found', 'mail_failed'] as const;
@@ -270,10 +271,7 @@ export const RemovalsResponse = z.object({ removed: z.number().int() });
 export const MemberStatusBody = z.object({ status: z.enum(['banned', 'imported']) });
 export type MemberStatusBody = z.input<typeof MemberStatusBody>;
 
-export const MemberParams = z.object({
-  clubId: z.coerce.number().int().positive().max(2_147_483_647),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const MemberParams = z.object({ clubId: IdParam, id: IdParam });
 
 export const FAILED_TO_SEND_MAILS = 'Failed to send mails';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common';
+import { IdParam, PositiveInt32, Text, wholeNumberInput } from './common';
 
 /** Pin setups and pin positions (§3, §5, §7 "pin setups"). */
 
@@ -15,10 +15,10 @@ export const PinSetupsResponse = z.array(PinSetup);
 
 /** POST clubs/{clubId}/pin-setups: id null creates, an id renames (§4). clubId is added on save. */
 export const SavePinSetupBody = z.object({
-  id: Id.nullable(),
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is too long'),
-  courseId: Id,
-  clubId: Id,
+  id: PositiveInt32.nullable(),
+  name: Text.trim().min(1, 'Name is required').max(100, 'Name is too long'),
+  courseId: PositiveInt32,
+  clubId: PositiveInt32,
 });
 export type SavePinSetupBody = z.infer<typeof SavePinSetupBody>;
 
@@ -42,21 +42,26 @@ export const PinPosition = z.object({
 export type PinPosition = z.infer<typeof PinPosition>;
 export const PinPositionsResponse = z.array(PinPosition);
 
-/** POST clubs/{clubId}/pin-setups/{pinSetupId}: one call per hole (§4). */
+const IN_WHOLE = "'in' must be a whole number of metres";
+const SIDE_WHOLE = "'side' must be a whole number of metres (right positive, left negative)";
+
+/** POST clubs/{clubId}/pin-setups/{pinSetupId}: one call per hole (§4); 'in' and 'side' as numbers or base-10 digits. */
 export const SavePinPositionBody = z.object({
-  holeId: Id,
-  outMeters: z.coerce
-    .number({ error: "'in' must be a whole number of metres" })
-    .int("'in' must be a whole number of metres")
-    .min(0, "'in' cannot be negative")
-    .max(MAX_PIN_METRES, `'in' is at most ${MAX_PIN_METRES} m`),
-  sideMeters: z.coerce
-    .number({ error: "'side' must be a whole number of metres (right positive, left negative)" })
-    .int("'side' must be a whole number of metres (right positive, left negative)")
-    .min(-MAX_PIN_METRES, `'side' is at most ${MAX_PIN_METRES} m to the left`)
-    .max(MAX_PIN_METRES, `'side' is at most ${MAX_PIN_METRES} m to the right`),
+  holeId: PositiveInt32,
+  outMeters: wholeNumberInput(
+    z.number().int(IN_WHOLE).min(0, "'in' cannot be negative").max(MAX_PIN_METRES, `'in' is at most ${MAX_PIN_METRES} m`),
+    IN_WHOLE,
+  ),
+  sideMeters: wholeNumberInput(
+    z
+      .number()
+      .int(SIDE_WHOLE)
+      .min(-MAX_PIN_METRES, `'side' is at most ${MAX_PIN_METRES} m to the left`)
+      .max(MAX_PIN_METRES, `'side' is at most ${MAX_PIN_METRES} m to the right`),
+    SIDE_WHOLE,
+  ),
 });
 export type SavePinPositionBody = z.infer<typeof SavePinPositionBody>;
 
-export const PinSetupParams = z.object({ clubId: Id, id: Id });
-export const PinSetupPositionParams = z.object({ clubId: Id, pinSetupId: Id });
+export const PinSetupParams = z.object({ clubId: IdParam, id: IdParam });
+export const PinSetupPositionParams = z.object({ clubId: IdParam, pinSetupId: IdParam });

@@ -1,24 +1,21 @@
 import { z } from 'zod';
 import { LANGUAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { PositiveInt32, Text } from './common';
 
 /** Emails are lowercased before login or reset request (§5). */
-export const Email = z
-  .string()
-  .trim()
+export const Email = Text.trim()
   .max(254)
   .transform((v) => v.toLowerCase())
   .pipe(z.email({ message: 'Invalid email address' }));
 
-export const NewPassword = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+export const NewPassword = Text.min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH);
 
 export const Language = z.enum(LANGUAGES);
 
 export const AuthenticateBody = z.object({
-  username: z.string().trim().min(1).max(254).transform((v) => v.toLowerCase()),
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  username: Text.trim().min(1).max(254).transform((v) => v.toLowerCase()),
+  password: Text.min(1).max(PASSWORD_MAX_LENGTH),
 });
 export type AuthenticateBody = z.input<typeof AuthenticateBody>;
 
@@ -51,11 +48,11 @@ export type Profile = z.infer<typeof Profile>;
 /** PUT users/{id}: the whole profile with its id; only the editable parts are read. */
 export const ProfileUpdateBody = z
   .object({
-    id: z.number().int(),
-    firstName: z.string().trim().min(1, 'First name is required').max(100),
-    lastName: z.string().trim().max(100),
+    id: PositiveInt32,
+    firstName: Text.trim().min(1, 'First name is required').max(100),
+    lastName: Text.trim().max(100),
     language: Language,
-    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    currentPassword: Text.max(PASSWORD_MAX_LENGTH).optional(),
     newPassword: NewPassword.optional(),
   })
   .refine((b) => !b.newPassword || !!b.currentPassword, {
@@ -68,6 +65,6 @@ export const ResetRequestBody = z.object({ email: Email });
 export const ResetBody = z.object({
   email: Email,
   password: NewPassword,
-  token: z.string().min(16).max(200),
+  token: Text.min(16).max(200),
 });
 export type ResetBody = z.input<typeof ResetBody>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { Id } from './common';
+import { IdParam } from './common';
 
 /** Status checks of the saved drawings (§3 "Status checks", §7), keyed by hole id. */
 
-export const StatusQuery = z.object({ course_id: Id.optional() });
+export const StatusQuery = z.object({ course_id: IdParam.optional() });
 
 /** One self-intersection: the feature, its element and where its edges cross. */
 export const Intersection = z.object({

@@ -96,14 +96,19 @@ describe(`clubs (${testDatabaseKind})`, () => {
       expect(club).toMatchObject({ id: ids.dkClubId, name: 'Fjordvang Golfklub', admin_id: 0, logo_file_name: null });
     });
 
-    it('refuses the other club with 403, whatever form its id takes', async () => {
+    it('refuses the other club with 403, whatever form its id takes; forms that are no decimal digits with 400', async () => {
       const se = ids.seClubId;
-      const forms = [String(se), String(se).padStart(4, '0'), `${se}.0`, `+${se}`, `0x${se.toString(16)}`, `${se}e0`, `%20${se}`];
       for (const actor of ['staff', 'owner'] as const) {
-        for (const form of forms) {
+        for (const form of [String(se), String(se).padStart(4, '0')]) {
           const res = await get(actor, `/api/clubs/${form}/club`);
           expect(res.statusCode, `${actor} ${form}`).toBe(403);
           expect(res.json().error).toBe('You do not have access to this club');
+        }
+        // Not read as a number at all (issue 8 §3), so no way around the check either.
+        for (const form of [`${se}.0`, `+${se}`, `0x${se.toString(16)}`, `${se}e0`, `%20${se}`]) {
+          const res = await get(actor, `/api/clubs/${form}/club`);
+          expect(res.statusCode, `${actor} ${form}`).toBe(400);
+          expect(res.json().error).toMatch(/^Invalid params: clubId — /);
         }
       }
       const swede = await get('swede', `/api/clubs/${String(ids.dkClubId).padStart(4, '0')}/club`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClubIdParams, ErrorResponse, Id } from '@golf/contract/api/common';
+import { ClubIdParams, ErrorResponse, IdParam, IntParam } from '@golf/contract/api/common';
 import {
   Course,
   CourseIdParams,
@@ -39,8 +39,8 @@ const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 /** Drawing styles a hole may be drawn in (the drawing_styles reference data). */
 export const MAX_DRAWING_STYLE = 6;
-const DrawingParams = HoleIdParams.extend({ styleId: z.coerce.number().int().min(1).max(MAX_DRAWING_STYLE) });
-const CourseQuery = z.object({ course_id: Id.optional() });
+const DrawingParams = HoleIdParams.extend({ styleId: IntParam(1, MAX_DRAWING_STYLE) });
+const CourseQuery = z.object({ course_id: IdParam.optional() });
 
 /** Courses, tees, holes and hole-tee distances (§7 "Courses, holes, tees"); role courses. */
 export function courseRoutes(app: TypedApp, { db }: AppDeps) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorResponse, Id } from '@golf/contract/api/common';
+import { ErrorResponse, IdParam } from '@golf/contract/api/common';
 import {
   Attribute,
   AttributeGraphic,
@@ -39,8 +39,8 @@ import {
 
 const tags = ['graphics'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const ClubQuery = z.object({ club_id: Id });
-const ClubParams = z.object({ clubId: Id });
+const ClubQuery = z.object({ club_id: IdParam });
+const ClubParams = z.object({ clubId: IdParam });
 
 /** The graphics catalogue (§7 "Graphics and assets"): any signed-in user reads, admins add elements and attributes. */
 export function graphicsRoutes(app: TypedApp, { db }: AppDeps) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClubIdParams, ErrorResponse, Id } from '@golf/contract/api/common';
+import { ClubIdParams, ErrorResponse, IdParam } from '@golf/contract/api/common';
 import {
   PinPosition,
   PinPositionsResponse,
@@ -16,7 +16,7 @@ import { deletePinSetup, listPinPositions, listPinSetups, savePinPosition, saveP
 
 const tags = ['pins'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const PinSetupsQuery = z.object({ course_id: Id.optional() });
+const PinSetupsQuery = z.object({ course_id: IdParam.optional() });
 
 /** Pin setups and pin positions (§7 "pin setups"); role courses. */
 export function pinRoutes(app: TypedApp, { db }: AppDeps) {
