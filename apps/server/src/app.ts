@@ -21,7 +21,7 @@ import { registerDeadlines } from './platform/deadline';
 import type { Mailer } from './platform/mail';
 import type { FileStorage } from './platform/storage';
 import { bearerToken, SessionCache, type AuthContext } from './platform/auth';
-import { HttpError, unauthorized } from './platform/errors';
+import { clientDatabaseError, HttpError, unauthorized } from './platform/errors';
 import { frameworkErrorAnswer, registerSecurityHeaders } from './platform/security-headers';
 import { sessionRoutes } from './modules/session/routes';
 import { clubRoutes } from './modules/clubs/routes';
@@ -119,6 +119,13 @@ export async function buildApp(
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
       return reply.status(500).send({ error: 'Internal server error' });
+    }
+    // Data the database refused (a number out of range, a character it cannot store, a duplicate,
+    // a missing reference): the client's fault, so a 4xx; logged, as the contract should have caught it.
+    const refused = clientDatabaseError(error);
+    if (refused) {
+      request.log.warn({ err: error }, 'the database refused the request\'s data');
+      return reply.status(refused.statusCode).send({ error: refused.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
