@@ -1,4 +1,6 @@
 import { connect } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { TestApp } from './test-app';
 
 /**
  * POSTs one file as multipart/form-data over a real socket in two writes: the headers and the
@@ -49,4 +51,37 @@ export async function postInTwoWrites(opts: {
   // A chunked answer: the one chunk's text.
   if (/\r\ntransfer-encoding: chunked/i.test(raw.slice(0, raw.indexOf('\r\n\r\n')))) body = body.replace(/^[0-9a-f]+\r\n/i, '').replace(/\r\n0\r\n\r\n$/, '');
   return { status, body, json: () => JSON.parse(body) };
+}
+
+/**
+ * Runs `work` (an upload) while sampling the process's resident memory (worker threads
+ * included), asking /api/health every 50 ms and measuring how long the event loop stalls.
+ * Answers the growth of the resident set, the longest stall and how many health calls answered.
+ */
+export async function watched<T>(
+  t: TestApp,
+  work: () => Promise<T>,
+): Promise<{ result: T; rssGrowthMb: number; longestStallMs: number; healthAnswers: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  let running = true;
+  let answers = 0;
+  const prober = (async () => {
+    while (running) {
+      if ((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200) answers++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  try {
+    const result = await work();
+    return { result, rssGrowthMb: (Math.max(peak, process.memoryUsage().rss) - before) / 1024 / 1024, longestStallMs: delay.max / 1e6, healthAnswers: answers };
+  } finally {
+    running = false;
+    clearInterval(sampler);
+    delay.disable();
+    await prober;
+  }
 }
