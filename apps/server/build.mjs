@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { main: 'src/main.ts', 'sheet-worker': 'src/modules/members/sheet-worker.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'sheet-worker': 'src/modules/members/sheet-worker.ts',
+    'import-worker': 'src/modules/course-import/import-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -11,7 +11,7 @@ import { courses, holeDrawings, holes } from '../../db/schema/index';
 import { drawingChecks } from '../status/checks';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { fileForm, postForm } from '../../../test/images';
-import { postInTwoWrites } from '../../../test/uploads';
+import { postInTwoWrites, watched } from '../../../test/uploads';
 
 // Real OpenStreetMap data: © OpenStreetMap contributors, ODbL (see apps/server/src/db/data/README.md).
 const AUGUSTA = readFileSync(join(import.meta.dirname, '../../db/data/augusta-national.geojson'));
@@ -179,6 +179,82 @@ describe(`course import (${testDatabaseKind})`, () => {
       expect(res.json().error).toMatch(message);
     }
     expect(await courseCount()).toBe(before);
+  });
+
+  describe('files that would cost too much to read', () => {
+    const collection = (features: string) => Buffer.from(`{"type":"FeatureCollection","features":[${features}]}`);
+    const holeLine = (ref: number) =>
+      JSON.stringify({ type: 'Feature', properties: { golf: 'hole', ref: String(ref) }, geometry: { type: 'LineString', coordinates: [[9.5, 55.7 + ref * 0.001], [9.503, 55.7 + ref * 0.001]] } });
+    const osm = (body: string) => Buffer.from(`<?xml version="1.0"?><osm version="0.6" generator="hostile">${body}</osm>`);
+
+    it.each([
+      ['JSON nested 100,000 levels deep', () => collection(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), 'deep.geojson', 413, 'The file nests more than 64 levels deep; it cannot be read.'],
+      [
+        'a line of 600,000 positions (each a JSON array)',
+        () => collection(`{"type":"Feature","properties":{"golf":"hole","ref":"1"},"geometry":{"type":"LineString","coordinates":[${'[9.5,55.7],'.repeat(600_000)}[9.5,55.8]]}}`),
+        'dense.geojson',
+        413,
+        'The file holds more than 500,000 JSON arrays and objects (a position is one); at most 500,000 can be read.',
+      ],
+      [
+        '201 hole lines',
+        () => collection(Array.from({ length: 201 }, (_, i) => holeLine(i + 1)).join(',')),
+        'holes.geojson',
+        400,
+        'The file has 201 hole lines; at most 200 can be read (a course has at most 27 holes).',
+      ],
+      [
+        'OSM XML of 100,000 elements',
+        () => osm(Array.from({ length: 100_000 }, (_, i) => `<node id="${i + 1}" lat="55.7" lon="9.5"/>`).join('')),
+        'big.osm',
+        413,
+        'The file holds more than 80,000 XML elements; at most 80,000 can be read. Export a smaller area.',
+      ],
+      ['OSM XML nested 1,000 levels deep', () => osm(`${'<tag>'.repeat(1000)}${'</tag>'.repeat(1000)}`), 'deep.osm', 413, 'The file nests more than 64 levels deep; it cannot be read.'],
+      [
+        'XML declaring entities (a billion laughs)',
+        () =>
+          Buffer.from(
+            `<?xml version="1.0"?><!DOCTYPE osm [<!ENTITY a "ha"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><osm><node id="1" lat="1" lon="2"><tag k="name" v="&c;"/></node></osm>`,
+          ),
+        'laughs.osm',
+        400,
+        'The file declares XML entities; an OpenStreetMap export has none.',
+      ],
+    ])('refuses %s before parsing it, and creates nothing', async (_what, data, filename, status, message) => {
+      const before = await courseCount();
+      const file = data();
+      for (const path of ['/preview', '']) {
+        const res = await send(owner, ids.dkClubId, path, file, filename);
+        expect(res.statusCode, res.body).toBe(status);
+        expect(res.json().error).toBe(message);
+      }
+      expect(await courseCount()).toBe(before);
+    });
+
+    it('imports a large file within the limits off the event loop: /api/health answers meanwhile and memory stays bounded', async () => {
+      // 18 hole lines across a field of 20,000 small triangular bunkers: each bunker is measured
+      // against the hole lines near it, and each hole's ~1,100 features against one another.
+      const across = (ref: number) =>
+        JSON.stringify({ type: 'Feature', properties: { golf: 'hole', ref: String(ref) }, geometry: { type: 'LineString', coordinates: [[9.5 + ref * 0.0015, 55.7], [9.5 + ref * 0.0015, 55.787]] } });
+      const bunkers: string[] = [];
+      for (let i = 0; bunkers.length < 20_000; i++) {
+        const x = 9.5 + (i % 100) * 0.0003;
+        const y = 55.7 + Math.floor(i / 100) * 0.0003;
+        const ring = [[x, y], [x + 0.0001, y], [x, y + 0.0001], [x, y]];
+        bunkers.push(JSON.stringify({ type: 'Feature', properties: { golf: 'bunker' }, geometry: { type: 'Polygon', coordinates: [ring] } }));
+      }
+      const file = collection([...Array.from({ length: 18 }, (_, i) => across(i + 1)), ...bunkers].join(','));
+      // The confirming call: reading, matching, validating and the status checks of 18 drawings.
+      const { result: res, rssGrowthMb, longestStallMs, healthAnswers } = await watched(t, () => send(owner, ids.dkClubId, '', file, 'many-bunkers.geojson'));
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
+      expect(Course.parse(res.json()).holes).toHaveLength(18);
+      expect(healthAnswers).toBeGreaterThan(0);
+      // Reading, matching and the checks stalled the event loop for 4.5 s when they ran on it; what
+      // is left is writing the drawings (on PGlite, which runs in this process) and the answer.
+      expect(longestStallMs).toBeLessThan(2000);
+      expect(rssGrowthMb).toBeLessThan(300);
+    });
   });
 
   it('answers 400 for a file in another field and 415 without multipart', async () => {

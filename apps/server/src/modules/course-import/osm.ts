@@ -1,7 +1,8 @@
 import type { FeatureCollection, Geometry } from 'geojson';
 import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
 import osmtogeojson from 'osmtogeojson';
-import { badRequest } from '../../platform/errors';
+import { badRequest, HttpError } from '../../platform/errors';
+import { IMPORT_READ_LIMITS } from './limits';
 
 /** A GeoJSON FeatureCollection converted from OSM XML, with the export's `generator`. */
 export type OsmFeatureCollection = FeatureCollection<Geometry> & { generator: string };
@@ -12,6 +13,7 @@ export type OsmFeatureCollection = FeatureCollection<Geometry> & { generator: st
  * Answers 400 for text that is not XML or XML without OSM nodes and ways.
  */
 export function osmXmlToGeoJson(xml: string): OsmFeatureCollection {
+  checkXmlShape(xml);
   let doc;
   try {
     doc = new DOMParser({ onError: onErrorStopParsing, locator: false }).parseFromString(xml, 'text/xml');
@@ -40,4 +42,35 @@ function parseReason(message: string): string {
   const line = message.split('\n')[0];
   const wrapped = /^Reporting error "(.*)" caused onErrorStopParsing/.exec(line);
   return (wrapped ? wrapped[1] : line).slice(0, 200);
+}
+
+/**
+ * Checks XML text before a DOM is built of it (about 2 KB of memory per element): at most
+ * IMPORT_READ_LIMITS.maxXmlElements elements nested at most maxDepth deep, and no entity
+ * declarations (an OpenStreetMap export has none; they are how XML expands a few bytes into
+ * gigabytes). One pass, counting tags; comments and CDATA may make it count a few too many.
+ */
+export function checkXmlShape(xml: string): void {
+  if (/<!ENTITY/i.test(xml)) throw badRequest('The file declares XML entities; an OpenStreetMap export has none.');
+  let elements = 0;
+  let depth = 0;
+  for (let at = xml.indexOf('<'); at >= 0; at = xml.indexOf('<', at + 1)) {
+    const next = xml.charCodeAt(at + 1);
+    if (next === 0x2f) {
+      depth--;
+      continue;
+    }
+    // '!' (comments, CDATA, doctype) and '?' (declarations) open no element.
+    if (next === 0x21 || next === 0x3f) continue;
+    if (++elements > IMPORT_READ_LIMITS.maxXmlElements) {
+      const most = IMPORT_READ_LIMITS.maxXmlElements.toLocaleString('en');
+      throw new HttpError(413, `The file holds more than ${most} XML elements; at most ${most} can be read. Export a smaller area.`);
+    }
+    const end = xml.indexOf('>', at);
+    if (end < 0) break;
+    if (xml.charCodeAt(end - 1) !== 0x2f && ++depth > IMPORT_READ_LIMITS.maxDepth) {
+      throw new HttpError(413, `The file nests more than ${IMPORT_READ_LIMITS.maxDepth} levels deep; it cannot be read.`);
+    }
+    at = end;
+  }
 }

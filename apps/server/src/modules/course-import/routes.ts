@@ -8,7 +8,7 @@ import { requireAuth, type AppDeps, type TypedApp } from '../../app';
 import { forbidden } from '../../platform/errors';
 import { fileTooLarge, readMultipartFile, registerUploads } from '../../platform/uploads';
 import { assertClubAccess, assertClubExists } from '../clubs/service';
-import { importCourse, planImportFile, type ImportFile } from './service';
+import { importCourse, readImport, type ImportFile } from './service';
 
 const tags = ['courses'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
@@ -32,7 +32,7 @@ export function courseImportRoutes(app: TypedApp, { db }: AppDeps) {
       async (request) => {
         const { clubId } = request.params;
         await assertCourseImporter(db, requireAuth(request).subject, clubId);
-        return planImportFile(await readImportUpload(request));
+        return (await readImport(await readImportUpload(request))).plan;
       },
     );
 

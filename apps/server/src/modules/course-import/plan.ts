@@ -1,0 +1,111 @@
+import type { FeatureCollection, GeoJsonProperties, Geometry } from 'geojson';
+import type { ImportPlan } from '@golf/contract/api/course-import';
+import { MAX_HOLES } from '@golf/contract/api/courses';
+import type { GeometryType } from '@golf/contract/api/graphics';
+import { CATALOGUE_ELEMENTS } from '@golf/contract/graphics-catalogue';
+import { NO_HOLES_MESSAGE, planImport } from '@golf/contract/geo/osm-import';
+import { validateDrawing } from '@golf/contract/geo/validate';
+import { badRequest, HttpError } from '../../platform/errors';
+import { drawingChecks, type DrawingChecks } from '../status/checks';
+import { IMPORT_READ_LIMITS } from './limits';
+import { osmXmlToGeoJson } from './osm';
+
+/**
+ * Reading and planning an import file, without the database: what the import worker runs
+ * (import-worker.ts), so parsing and matching never hold the event loop.
+ */
+
+/** An uploaded import file: its bytes and the name it was sent with. */
+export interface ImportFile {
+  buffer: Buffer;
+  filename: string;
+}
+
+const ELEMENTS: ReadonlyMap<string, GeometryType> = new Map(CATALOGUE_ELEMENTS.map(([name, , , geometry]) => [name, geometry]));
+
+const tooDeep = () => new HttpError(413, `The file nests more than ${IMPORT_READ_LIMITS.maxDepth} levels deep; it cannot be read.`);
+
+/** Counts the arrays and objects of JSON text and their nesting, outside strings, in one pass. */
+export function checkJsonShape(text: string): void {
+  let depth = 0;
+  let containers = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > IMPORT_READ_LIMITS.maxDepth) throw tooDeep();
+      if (++containers > IMPORT_READ_LIMITS.maxJsonContainers) {
+        const most = IMPORT_READ_LIMITS.maxJsonContainers.toLocaleString('en');
+        throw new HttpError(413, `The file holds more than ${most} JSON arrays and objects (a position is one); at most ${most} can be read.`);
+      }
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+}
+
+/**
+ * Reads an import file: GeoJSON (.geojson, .json) or OpenStreetMap XML (.osm). The type is judged
+ * by the content ('<' starts XML, '{' JSON), the name only when the content does not tell.
+ * Answers 400 with a message the user can act on, 413 past IMPORT_READ_LIMITS.
+ */
+export function readImportFile(file: ImportFile): FeatureCollection<Geometry | null, GeoJsonProperties> {
+  const text = file.buffer.toString('utf8').replace(/^\uFEFF/, '');
+  const name = file.filename.toLowerCase();
+  const first = text.trimStart()[0];
+  if (first === undefined) throw badRequest('The file is empty');
+  const namedXml = name.endsWith('.osm') || name.endsWith('.xml');
+  const namedJson = name.endsWith('.json') || name.endsWith('.geojson');
+  if (first === '<' || (first !== '{' && namedXml)) return osmXmlToGeoJson(text);
+  if (first !== '{' && !namedJson) {
+    throw badRequest('The file is neither GeoJSON nor an OpenStreetMap export. Upload a .geojson, .json or .osm file.');
+  }
+  checkJsonShape(text);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw badRequest(`The file is not valid JSON${err instanceof SyntaxError ? `: ${err.message.slice(0, 200)}` : ''}`);
+  }
+  const type = json && typeof json === 'object' ? (json as { type?: unknown }).type : undefined;
+  if (type !== 'FeatureCollection' || !Array.isArray((json as { features?: unknown }).features)) {
+    throw badRequest('The file is not a GeoJSON FeatureCollection: its "type" must be "FeatureCollection" with a "features" list');
+  }
+  return json as FeatureCollection<Geometry | null, GeoJsonProperties>;
+}
+
+/** The plan of an import file; 400 when it has no holes or too many. */
+export function planImportFile(file: ImportFile, name?: string): ImportPlan {
+  const collection = readImportFile(file);
+  const holeLines = collection.features.filter((f) => f?.properties?.golf === 'hole').length;
+  if (holeLines > IMPORT_READ_LIMITS.maxHoleLines) {
+    throw badRequest(`The file has ${holeLines} hole lines; at most ${IMPORT_READ_LIMITS.maxHoleLines} can be read (a course has at most ${MAX_HOLES} holes).`);
+  }
+  return checkedPlan(planImport(collection, { name }));
+}
+
+/** Refuses plans the console cannot store: none or too many holes, or a drawing failing validation. */
+export function checkedPlan(plan: ImportPlan): ImportPlan {
+  if (plan.holes.length === 0) throw badRequest(NO_HOLES_MESSAGE);
+  if (plan.holes.length > MAX_HOLES) throw badRequest(`The file has ${plan.holes.length} holes; a course has at most ${MAX_HOLES}`);
+  const problems = plan.holes.flatMap((h) => validateDrawing(h.drawing, ELEMENTS).map((p) => ({ path: `hole ${h.ref}`, message: p.message })));
+  if (problems.length > 0) throw badRequest(`The drawing of ${problems[0].path} is not valid: ${problems[0].message}`, problems.slice(0, 50));
+  return plan;
+}
+
+/** A checked plan with the status checks of each hole's drawing, ready to be stored. */
+export interface PreparedImport {
+  plan: ImportPlan;
+  checks: DrawingChecks[];
+}
+
+/** Everything an import computes before it writes: read, plan, validate, status checks. */
+export function prepareImport(file: ImportFile, name?: string): PreparedImport {
+  const plan = planImportFile(file, name);
+  return { plan, checks: plan.holes.map((h) => drawingChecks(h.drawing)) };
+}
