@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLUB_ROLES } from '../roles';
+import { IdParam, Text } from './common';
 import { Email, Language } from './session';
 
 /** The message of §6/§8 when a role change is refused (403). */
@@ -32,7 +33,7 @@ export const RoleList = z
   .transform((roles) => CLUB_ROLES.filter((r) => roles.includes(r)));
 
 const Name = (required: boolean) =>
-  required ? z.string().trim().min(1, 'First name is required').max(100) : z.string().trim().max(100);
+  required ? Text.trim().min(1, 'First name is required').max(100) : Text.trim().max(100);
 
 /** POST clubs/{clubId}/users: a new user (an invitation mail is sent), or roles for an existing account. */
 export const CreateUserBody = z.object({
@@ -59,10 +60,7 @@ export type CreateUserResponse = z.infer<typeof CreateUserResponse>;
 export const UpdateRolesBody = z.object({ roles: RoleList });
 export type UpdateRolesBody = z.input<typeof UpdateRolesBody>;
 
-export const ClubUserParams = z.object({
-  clubId: z.coerce.number().int().positive().max(2_147_483_647),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const ClubUserParams = z.object({ clubId: IdParam, id: IdParam });
 
 /** PUT users/{id} on someone else's account answers the parts a manager may see and change. */
 export const UserSummary = z.object({
