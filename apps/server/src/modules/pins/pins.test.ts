@@ -136,17 +136,21 @@ describe(`pin setups and pin positions (${testDatabaseKind})`, () => {
   it('answers 404, not a foreign-key 500, when the setup is deleted while the pin is being saved', async () => {
     const setup = await createSetup('Deleted meanwhile');
     const client = await t.database.pool.connect();
+    let released = false;
     try {
       await client.query('begin');
       await client.query('delete from pin_setups where id = $1', [setup.id]);
-      // The save starts while the delete is not yet committed: it waits for the setup's row lock.
+      // The save starts while the delete is not yet committed: it waits for the setup's row lock
+      // (PostgreSQL), or for the one connection (the embedded database), until the commit.
       const saving = req('editor', 'POST', `pin-setups/${setup.id}`, { holeId: course.holes[0].id, outMeters: 5, sideMeters: 0 });
       await new Promise((resolve) => setTimeout(resolve, 300));
       await client.query('commit');
+      client.release();
+      released = true;
       const res = await saving;
       expect(res.statusCode, res.body).toBe(404);
     } finally {
-      client.release();
+      if (!released) client.release();
     }
     expect(await t.database.db.select().from(pinPositions).where(eq(pinPositions.pinSetupId, setup.id))).toEqual([]);
   });
