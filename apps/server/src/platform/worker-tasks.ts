@@ -7,7 +7,9 @@ import { HttpError } from './errors';
  * and answers `timeoutMessage`; a task that runs out of heap kills only its worker and answers
  * `memoryMessage`. Either way the server keeps answering, and the next task gets a fresh worker.
  *
- * Workers are kept for `idleMs` after a task, so a burst of uploads does not start one each.
+ * Workers are kept for `idleMs` (2 s unless set) after a task, so a burst of uploads does not start
+ * one each; then they end, which gives their memory back (a worker kept alive would hold tens of MB
+ * through the import that follows an upload: the members import benchmark peaked 75 MB higher).
  * A worker entry module calls `serveTasks`; the caller names it by its file name without
  * extension, beside the calling module (source, run through tsx) or in dist/ (the build bundles
  * each worker entry next to main.js).
@@ -21,6 +23,7 @@ export interface TaskRunnerOptions {
   /** Heap (old generation) of one worker. */
   maxHeapMb: number;
   maxWorkers: number;
+  /** How long a worker waits for another task before it ends (default 2 s). */
   idleMs?: number;
   timeoutMessage: string;
   memoryMessage: string;
@@ -74,7 +77,7 @@ export function taskRunner<I, O>(opts: TaskRunnerOptions): TaskRunner<I, O> {
       const at = idle.findIndex((i) => i.worker === worker);
       if (at >= 0) idle.splice(at, 1);
       void worker.terminate();
-    }, opts.idleMs ?? 30_000);
+    }, opts.idleMs ?? 2_000);
     timer.unref();
     idle.push({ worker, timer });
   };
