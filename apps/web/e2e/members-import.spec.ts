@@ -102,7 +102,7 @@ test('sends invitations once per 24 hours and flags the members mailed', async (
   await expect(memberRow(page, 'Åse Østergård').getByTestId('recently-mailed')).toBeVisible();
   await expect(memberRow(page, 'Jens Jensen').getByTestId('recently-mailed')).toHaveCount(0);
   await expect(memberRow(page, 'Søren Ærø')).toContainText('Invited');
-  const mailed = outbox().filter((m) => m.subject === 'Fjordvang Golfklub invites you to join the club').map((m) => m.to);
+  const mailed = outbox().filter((m) => m.subject === 'Fjordvang Golfklub inviterer dig til at blive medlem af klubben').map((m) => m.to);
   expect(mailed).toEqual(expect.arrayContaining(['soren.aero@example.dk', 'aase@example.dk']));
   expect(mailed).not.toContain('mads.moller@example.dk');
 

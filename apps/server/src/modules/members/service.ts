@@ -24,6 +24,7 @@ import { clubMembers, clubs, importUploads } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { countryLanguage, memberInvitationMail } from '../../platform/mail-templates';
 import type { FileStorage } from '../../platform/storage';
 import { taskRunner } from '../../platform/worker-tasks';
 import { suggestMapping } from './mapping';
@@ -441,7 +442,7 @@ export async function inviteMembers(
   ids: number[],
 ): Promise<{ sent: number; skipped: { id: number; reason: SkipReason }[] }> {
   const unique = [...new Set(ids)];
-  const [club] = await deps.db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
+  const [club] = await deps.db.select({ name: clubs.name, countryCode: clubs.countryCode }).from(clubs).where(eq(clubs.id, clubId));
   const throttle = new Date(Date.now() - INVITATION_THROTTLE_MS);
   const claimed = (
     await deps.db.execute<ClaimedRow>(sql`
@@ -469,18 +470,18 @@ export async function inviteMembers(
     }
   }
   let sent = 0;
-  const clubName = club?.name ?? 'Your golf club';
+  // Members have no language of their own: they get the language of the club's country (dk: Danish,
+  // se: Swedish), else English. A claimed member means the club exists (club_members.club_id).
+  const language = countryLanguage(club?.countryCode);
   for (const member of claimed) {
     try {
-      await deps.mailer.send({
-        to: member.email,
-        subject: `${clubName} invites you to join the club`,
-        text:
-          `Hello ${member.first_name || member.email},\n\n` +
-          `${clubName} has added you (union number ${member.union_number}) to its member list and invites you to join ` +
-          `the club in the golf app. Sign up in the app with this email address (${member.email}) to become a member.\n\n` +
-          `If you do not want to join, you can ignore this mail.\n`,
+      const mail = memberInvitationMail(language, {
+        name: member.first_name || member.email,
+        club: club?.name ?? '',
+        email: member.email,
+        unionNumber: member.union_number,
       });
+      await deps.mailer.send({ to: member.email, ...mail });
       sent++;
     } catch (err) {
       deps.log(err);

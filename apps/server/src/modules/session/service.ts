@@ -6,6 +6,7 @@ import { newToken, hashToken } from '../../platform/tokens';
 import { AttemptLimiter, FailureLimiter } from '../../platform/rate-limit';
 import { badRequest, HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { passwordResetMail } from '../../platform/mail-templates';
 
 export const LOGIN_FAILED = 'Could not login. Check your email and password then try again.';
 export const RESET_INVALID = 'This reset link is invalid, expired or already used. Ask for a new one.';
@@ -128,21 +129,16 @@ export async function requestPasswordReset(
   const key = `reset:${input.email}`;
   await limiter.assertAllowed([{ key, limit: RESET_REQUEST_LIMIT }], 'Too many reset requests. Try again in {minutes} minutes.');
   await limiter.recordFailure([key]);
-  const [user] = await db.select({ id: users.id, firstName: users.firstName }).from(users).where(eq(users.email, input.email));
+  const [user] = await db
+    .select({ id: users.id, firstName: users.firstName, language: users.language })
+    .from(users)
+    .where(eq(users.email, input.email));
   if (!user) return;
   const { token, hash } = newToken();
   await db.insert(passwordResets).values({ userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + input.ttlMs) });
   const link = `${input.publicUrl}/reset_password/${token}/${encodeURIComponent(input.email)}`;
   const minutes = Math.round(input.ttlMs / 60_000);
-  await mailer.send({
-    to: input.email,
-    subject: 'Reset your password',
-    text:
-      `Hello ${user.firstName || input.email},\n\n` +
-      `Someone asked to reset the password of your golf console account. ` +
-      `Open this link within ${minutes} minutes to choose a new password:\n\n${link}\n\n` +
-      `If it was not you, ignore this mail; your password stays as it is.\n`,
-  });
+  await mailer.send({ to: input.email, ...passwordResetMail(user.language, { name: user.firstName || input.email, link, minutes }) });
 }
 
 /** Sets a new password with a reset token; the token works once, and every session is signed out. */

@@ -8,6 +8,7 @@ import { clubs, clubUserRoles, passwordResets, regionUsers, users } from '../../
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { userAddedMail, userInvitationMail } from '../../platform/mail-templates';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { newToken } from '../../platform/tokens';
 import { revokeOtherSessions } from '../session/service';
@@ -225,32 +226,13 @@ async function sendInvitation(
   token: string | null,
 ): Promise<void> {
   const [club] = await deps.db.select({ name: clubs.name }).from(clubs).where(eq(clubs.id, clubId));
-  const [user] = await deps.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId));
-  const clubName = club?.name ?? 'a golf club';
-  const greeting = `Hello ${user?.firstName || email},\n\n`;
-  if (token) {
-    const link = `${deps.publicUrl}/reset_password/${token}/${encodeURIComponent(email)}`;
-    await deps.mailer.send({
-      to: email,
-      subject: `You are invited to ${clubName} on Golf Console`,
-      text:
-        greeting +
-        `You have been given access to ${clubName} in the golf club console. ` +
-        `Open this link within 7 days to choose your password:\n\n${link}\n\n` +
-        `Then sign in with ${email} and your new password.\n`,
-    });
-    return;
-  }
-  await deps.mailer.send({
-    to: email,
-    subject: `You have been added to ${clubName} on Golf Console`,
-    text:
-      greeting +
-      `You have been added to ${clubName} in the golf club console. ` +
-      `Sign in as usual with ${email} and your password, and choose ${clubName} from your clubs:\n\n` +
-      `${deps.publicUrl}/signin\n\n` +
-      `If you did not expect this, tell the club or ask to be removed.\n`,
-  });
+  const [user] = await deps.db.select({ firstName: users.firstName, language: users.language }).from(users).where(eq(users.id, userId));
+  if (!club || !user) throw new Error(`invitation: club ${clubId} or user ${userId} not found`);
+  const values = { name: user.firstName || email, club: club.name, email };
+  const mail = token
+    ? userInvitationMail(user.language, { ...values, link: `${deps.publicUrl}/reset_password/${token}/${encodeURIComponent(email)}`, days: INVITE_TTL_MS / 86_400_000 })
+    : userAddedMail(user.language, { ...values, link: `${deps.publicUrl}/signin` });
+  await deps.mailer.send({ to: email, ...mail });
 }
 
 /**
