@@ -3,11 +3,15 @@
 // Then it signs in and opens home and a hole editor, and tells which pages loaded OpenLayers
 // (recognised by its own class name 'ol-overlaycontainer' inside a loaded script), so map code
 // stays on the map screens.
+// The same run builds the floor of the stack (bench/floor.mjs: React, React Router, MUI TextField
+// and Button, i18next with react-i18next, nothing else) and prints the sign-in page's ratio to it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { buildFloor, measurePage, serveStatic } from './floor.mjs';
 import { freshDataDir, root, startServer } from './lib.mjs';
+
+const floor = await buildFloor();
 
 const server = await startServer({ dataDir: freshDataDir(), port: 3952 });
 const browser = await chromium.launch({
@@ -18,22 +22,35 @@ const browser = await chromium.launch({
 const fileOf = (p) => readFileSync(join(root, 'apps/web/dist', p));
 const hasOpenLayers = (paths) => [...paths].some((p) => p.endsWith('.js') && fileOf(p).includes('ol-overlaycontainer'));
 
+const print = (rows) => {
+  for (const r of rows) console.log(`  ${r.path.padEnd(48)} ${(r.raw / 1024).toFixed(1).padStart(8)} KB  ${(r.gzip / 1024).toFixed(1).padStart(7)} KB gzip`);
+};
+
 try {
-  const page = await browser.newPage();
-  let files = new Set();
+  const floorServer = await serveStatic(floor.dist);
+  let floorKb;
+  try {
+    const measured = await measurePage(browser, `${floorServer.url}/signin`, floor.dist);
+    await measured.page.close();
+    print(measured.rows);
+    floorKb = measured.kb;
+    console.log(`floor (React, React Router, MUI TextField + Button, i18next + react-i18next): ${floorKb.toFixed(1)} KB gzip in ${measured.rows.length} files`);
+  } finally {
+    await floorServer.stop();
+  }
+
+  const signIn = await measurePage(browser, `${server.url}/signin`, join(root, 'apps/web/dist'));
+  const { page, rows } = signIn;
+  let files = signIn.paths;
   page.on('response', (res) => {
     const path = new URL(res.url()).pathname;
     if (/\.(js|css)$/.test(path) && !path.endsWith('/sw.js') && !path.includes('workbox')) files.add(path);
   });
-  await page.goto(`${server.url}/signin`, { waitUntil: 'networkidle' });
-  const rows = [...files].map((p) => {
-    const raw = fileOf(p);
-    return { path: p, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
-  });
-  rows.sort((a, b) => b.gzip - a.gzip);
-  for (const r of rows) console.log(`  ${r.path.padEnd(48)} ${(r.raw / 1024).toFixed(1).padStart(8)} KB  ${(r.gzip / 1024).toFixed(1).padStart(7)} KB gzip`);
-  const total = rows.reduce((a, r) => a + r.gzip, 0) / 1024;
+  print(rows);
+  const total = signIn.kb;
+  const ratio = total / floorKb;
   console.log(`sign-in page JS+CSS: ${total.toFixed(1)} KB gzip in ${rows.length} files (target < 250 KB: ${total < 250 ? 'met' : 'NOT met'})`);
+  console.log(`sign-in page / floor: ${total.toFixed(1)} KB / ${floorKb.toFixed(1)} KB = ${ratio.toFixed(2)}x (target <= 1.2x: ${ratio <= 1.2 ? 'met' : 'NOT met'})`);
   console.log(`map code (OpenLayers) on the sign-in page: ${hasOpenLayers(files) ? 'yes' : 'no'}`);
 
   await page.getByLabel(/email/i).fill('owner@example.com');
@@ -60,4 +77,5 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  floor.remove();
 }

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,18 +12,34 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The sign-in card's reset-request mode: mails a reset link. */
+/**
+ * The sign-in card's reset-request mode: mails a reset link. A plain input (no form
+ * library on the public pages, issue 9): required and an email; the message shows from the first
+ * submit on and follows the typing. The email is sent trimmed and lower-cased.
+ */
 export function ResetRequestForm({ initialEmail, onBack }: { initialEmail: string; onBack: () => void }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const request = useRequestPasswordReset();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<{ email: string }>({ defaultValues: { email: initialEmail } });
+  const [error, setError] = useState<string | undefined>(undefined);
+  const submitted = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
 
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const read = () => {
+    const email = (inputRef.current?.value ?? '').trim().toLowerCase();
+    const invalid = !email ? t('validation.required') : EMAIL_PATTERN.test(email) ? undefined : t('validation.email');
+    setError(invalid);
+    return { email, invalid };
+  };
+  const revalidate = () => {
+    if (submitted.current) read();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    submitted.current = true;
+    const { email, invalid } = read();
+    if (invalid) return inputRef.current?.focus();
     snackbar.loading(t('auth.resetRequest.progressSnack'));
     try {
       await request.mutateAsync(email);
@@ -31,10 +47,10 @@ export function ResetRequestForm({ initialEmail, onBack }: { initialEmail: strin
     } catch {
       snackbar.error(t('auth.resetRequest.failedSnack'));
     }
-  });
+  };
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 2.5 }}>
+    <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'grid', gap: 2.5 }}>
       <Typography color="text.secondary">{t('auth.resetRequest.instructions')}</Typography>
       {request.isSuccess && (
         <Alert severity="success" data-testid="reset-request-sent">
@@ -47,13 +63,12 @@ export function ResetRequestForm({ initialEmail, onBack }: { initialEmail: strin
         type="email"
         autoComplete="email"
         autoFocus
-        error={!!errors.email}
-        helperText={errors.email?.message}
-        {...register('email', {
-          required: t('validation.required'),
-          pattern: { value: EMAIL_PATTERN, message: t('validation.email') },
-          setValueAs: (v: string) => v.trim().toLowerCase(),
-        })}
+        name="email"
+        inputRef={inputRef}
+        defaultValue={initialEmail}
+        onChange={revalidate}
+        error={!!error}
+        helperText={error}
       />
       <Button type="submit" variant="contained" size="large" disabled={request.isPending}>
         {t('auth.resetRequest.submit')}

@@ -79,6 +79,24 @@ describe('<SignInPage>', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
+  it('asks for the empty fields on submit, focuses the first, and clears the message as it is typed', async () => {
+    const fetch = vi.fn(async () => json({ ok: true }));
+    vi.stubGlobal('fetch', fetch);
+    renderSignIn();
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(screen.getAllByText('This field is required')).toHaveLength(2);
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Email'), 'staff@example.com');
+    expect(screen.getAllByText('This field is required')).toHaveLength(1);
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'I forgot my password' }));
+    await userEvent.clear(screen.getByLabelText('Email'));
+    await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("shows 'Could Not Reset Password' when the request fails", async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
     renderSignIn();
