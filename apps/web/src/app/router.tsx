@@ -1,8 +1,26 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { clubSections, paths } from '../config/paths';
 import { Splash } from '../components/ui/splash';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
+
+/**
+ * A signed-in screen's frame with the query client around it: the query library loads with the
+ * screens that use it, not on the public pages (issue 9).
+ */
+async function withQueries(load: Promise<ComponentType>): Promise<{ Component: ComponentType }> {
+  const [Screen, { QueryProvider }] = await Promise.all([load, import('../lib/query-provider')]);
+  return {
+    Component: function WithQueries() {
+      return (
+        <QueryProvider>
+          <Screen />
+        </QueryProvider>
+      );
+    },
+  };
+}
 
 /** The route table of §2; every screen is a chunk of its own, loaded when first opened. */
 export const routes: RouteObject[] = [
@@ -14,7 +32,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: async () => ({ Component: (await import('./routes/landing')).Landing }),
+        lazy: () => withQueries(import('./routes/landing').then((m) => m.Landing)),
       },
       {
         path: paths.signIn.pattern,
@@ -26,7 +44,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.club.pattern,
-        lazy: async () => ({ Component: (await import('./routes/club-layout')).ClubLayout }),
+        lazy: () => withQueries(import('./routes/club-layout').then((m) => m.ClubLayout)),
         children: [
           { index: true, element: <Navigate replace to={clubSections.home} /> },
           {

@@ -3,8 +3,6 @@ import { SESSION_STORAGE_KEY } from '@golf/contract/constants';
 import type { Profile } from '@golf/contract/api/session';
 import { api, authToken } from '../api-client';
 import { switchLanguage } from '../i18n';
-import { queryClient } from '../query-client';
-import { regionsQueryOptions } from '../reference-data';
 import { createSessionStore, type SessionState } from './session-store';
 
 function localStorageOrNull(): Storage | null {
@@ -15,6 +13,17 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
+/**
+ * The query cache, connected by lib/query-provider.tsx when the signed-in screens load, so the
+ * public pages do without the query library (issue 9).
+ */
+export interface QueryCache {
+  clear(): void;
+  loadRegions(): void;
+}
+
+let cache: QueryCache | null = null;
+
 /** The app's one session. */
 export const session = createSessionStore({
   api,
@@ -22,27 +31,35 @@ export const session = createSessionStore({
   storageKey: SESSION_STORAGE_KEY,
   setToken: authToken.set,
   switchLanguage,
-  clearCache: () => queryClient.clear(),
+  clearCache: () => cache?.clear(),
 });
 
 authToken.onUnauthorized(() => session.logout('expired', { revoke: false }));
 
 let started = false;
+// Regions load when bootstrap (or a sign-in) finishes (§4), or when the cache connects after that.
+let regionsLoadedFor: number | null = null;
+
+function loadRegions(): void {
+  const { profile } = session.getState();
+  if (!profile) regionsLoadedFor = null;
+  else if (cache && regionsLoadedFor !== profile.id) {
+    regionsLoadedFor = profile.id;
+    cache.loadRegions();
+  }
+}
+
+/** Connects the query cache (once, from lib/query-provider.tsx). */
+export function connectQueryCache(queries: QueryCache): void {
+  cache = queries;
+  loadRegions();
+}
 
 /** Bootstraps the session once and keeps it renewed while the app runs. */
 export function startSession(): void {
   if (started) return;
   started = true;
-  // Regions load when bootstrap (or a sign-in) finishes (§4).
-  let regionsLoadedFor: number | null = null;
-  session.subscribe(() => {
-    const { profile } = session.getState();
-    if (profile && regionsLoadedFor !== profile.id) {
-      regionsLoadedFor = profile.id;
-      void queryClient.prefetchQuery(regionsQueryOptions());
-    }
-    if (!profile) regionsLoadedFor = null;
-  });
+  session.subscribe(loadRegions);
   void session.bootstrap();
   const check = () => {
     if (document.visibilityState === 'visible') session.checkRenewal();

@@ -1,9 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { useAction } from './use-action';
+
+const requestReset = (email: string) => api.post<{ ok: true }>('reset_password', { email: email.trim().toLowerCase() });
 
 /** POST reset_password {email}: mails a reset link when the account exists. */
 export function useRequestPasswordReset() {
-  return useMutation({
-    mutationFn: (email: string) => api.post<{ ok: true }>('reset_password', { email: email.trim().toLowerCase() }),
-  });
+  return useAction(requestReset);
 }
