@@ -4,8 +4,10 @@ import { parseUpload, type ParsedUpload } from './parse';
 
 serveTasks<{ data: Uint8Array; fileName: string }, ParsedUpload>(async ({ data, fileName }) => {
   const parsed = await parseUpload(Buffer.from(data.buffer, data.byteOffset, data.byteLength), fileName);
-  // Transferred, not copied: it must own its memory (small buffers share a pool).
-  const own = parsed.stored.byteOffset === 0 && parsed.stored.byteLength === parsed.stored.buffer.byteLength;
-  const stored = own ? parsed.stored : Buffer.from(new Uint8Array(parsed.stored));
-  return { output: { ...parsed, stored }, transfer: [stored.buffer as ArrayBuffer] };
+  // Transferred, not copied back: it needs an ArrayBuffer of its own. Node's Buffer pool (small
+  // buffers, Buffer.from of an array) is untransferable, and Node 22+ refuses to post it at all.
+  const bytes = new Uint8Array(parsed.stored.byteLength);
+  bytes.set(parsed.stored);
+  const stored = Buffer.from(bytes.buffer);
+  return { output: { ...parsed, stored }, transfer: [bytes.buffer] };
 });

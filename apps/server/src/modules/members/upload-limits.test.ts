@@ -10,6 +10,14 @@ import { fileForm, postForm } from '../../../test/images';
 import { postInTwoWrites, watched } from '../../../test/uploads';
 import { deflateBomb, sharedStringsXml, sheetXml, xlsxFile, zipArchive } from '../../../test/zip';
 
+/**
+ * How much the process may grow while refusing a hostile file. The old code grew 2.7 GB on the
+ * shared-strings bomb. Node 24 keeps freed worker memory resident longer than Node 20 (the same
+ * bombs grew 25–40 MB on Node 20 and 100–430 MB on Node 24), so the bound is the
+ * issue's 500 MB, not Node 20's figure.
+ */
+const MAX_RSS_GROWTH_MB = 500;
+
 const MB = 1024 * 1024;
 
 /**
@@ -51,7 +59,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error).toBe('A part of the file (xl/sharedStrings.xml) unpacks to more than 64 MB; at most 64 MB can be read.');
     expect(performance.now() - started).toBeLessThan(20_000);
-    expect(rssGrowthMb).toBeLessThan(300);
+    expect(rssGrowthMb).toBeLessThan(MAX_RSS_GROWTH_MB);
     expect(healthAnswers).toBeGreaterThan(0);
     expect(longestStallMs).toBeLessThan(1000);
     expect(storedFiles()).toEqual([]);
@@ -75,7 +83,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
     expect(res.statusCode, res.body).toBe(413);
     expect(longestStallMs).toBeLessThan(1000);
     expect(res.json().error).toBe('A part of the file (xl/worksheets/sheet1.xml) unpacks to more than 200 MB; at most 200 MB can be read.');
-    expect(rssGrowthMb).toBeLessThan(300);
+    expect(rssGrowthMb).toBeLessThan(MAX_RSS_GROWTH_MB);
     await expectHealthy();
   });
 
@@ -86,7 +94,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
     const { result: res, rssGrowthMb } = await watched(t, () => upload('sheet-bomb.xlsx', file));
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error).toBe('A part of the file (xl/worksheets/sheet1.xml) unpacks to more than 200 MB; at most 200 MB can be read.');
-    expect(rssGrowthMb).toBeLessThan(300);
+    expect(rssGrowthMb).toBeLessThan(MAX_RSS_GROWTH_MB);
     await expectHealthy();
   });
 
@@ -122,7 +130,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
     const { result: res, rssGrowthMb } = await watched(t, () => upload('repeat.xlsx', file));
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error).toBe('The cells of the file hold more than 64,000,000 characters; at most 64,000,000 can be imported at once. Split it into smaller files.');
-    expect(rssGrowthMb).toBeLessThan(300);
+    expect(rssGrowthMb).toBeLessThan(MAX_RSS_GROWTH_MB);
   });
 
   it('refuses a cell at column ZZZZZZ (321 million columns to the right) naming its row, without allocating the columns', async () => {
