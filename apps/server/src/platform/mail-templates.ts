@@ -1,8 +1,8 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@golf/contract/constants';
-import en from '@golf/contract/locales/en.json';
-import da from '@golf/contract/locales/da.json';
-import sv from '@golf/contract/locales/sv.json';
+import { LOCALES } from '@golf/contract/locales';
 import type { MailMessage } from './mail';
+
+const { en, da, sv } = LOCALES;
 
 /**
  * One template per mail the server sends. The texts are the `mail.*` keys of the same locale files

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '@golf/contract/locales/en.json';
+import core from '@golf/contract/locales/en/core.json';
 import { isAvailable, matchClubRoute, sectionOfPath, titleKeyForPath, UNKNOWN_ROUTE_KEY } from './route-table';
 import { i18n } from '../lib/i18n';
 
@@ -40,7 +40,7 @@ describe('route table', () => {
       expect(titleKeyForPath(path)).toBe(UNKNOWN_ROUTE_KEY);
     }
     expect(i18n.t(titleKeyForPath('/12/does-not-exist'))).toBe('UNKNOWN ROUTE');
-    expect(en.routes.unknown).toBe('UNKNOWN ROUTE');
+    expect(core.routes.unknown).toBe('UNKNOWN ROUTE');
   });
 
   it('translates titles to English', () => {

@@ -25,8 +25,8 @@ export const apiBackend: BackendModule = {
       .catch(async (error: unknown) => {
         if (language === FALLBACK_LANGUAGE) {
           try {
-            const bundled = await import('@golf/contract/locales/en.json');
-            callback(null, bundled.default);
+            const { LOCALES } = await import('@golf/contract/locales');
+            callback(null, LOCALES.en);
             return;
           } catch {
             // fall through to the error below

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '@golf/contract/locales/en.json';
-import da from '@golf/contract/locales/da.json';
-import sv from '@golf/contract/locales/sv.json';
+import { LOCALES } from '@golf/contract/locales';
 import { MENU } from '@golf/contract/menu';
+
+const { en, da, sv } = LOCALES;
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { Language } from '@golf/contract/api/session';
-import en from '@golf/contract/locales/en.json';
-import da from '@golf/contract/locales/da.json';
-import sv from '@golf/contract/locales/sv.json';
+import { LOCALES } from '@golf/contract/locales';
 import type { TypedApp } from '../../app';
+
+const { en, da, sv } = LOCALES;
 
 const bundles: Record<z.infer<typeof Language>, unknown> = { en, da, sv };
 const etags = Object.fromEntries(
