@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyError, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyError } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -15,61 +14,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { PRODUCT_VERSION } from '@golf/contract/constants';
-import type { Config } from './platform/config';
-import { isDatabaseUnavailable, type Db } from './platform/database';
+import { isDatabaseUnavailable } from './platform/database';
 import { registerDeadlines } from './platform/deadline';
-import type { Mailer } from './platform/mail';
-import type { FileStorage } from './platform/storage';
-import { bearerToken, SessionCache, type AuthContext } from './platform/auth';
-import { clientDatabaseError, HttpError, unauthorized } from './platform/errors';
+import { SessionCache } from './platform/auth';
+import type { AppDeps } from './platform/app-types';
+import { registerAuthorization } from './platform/authorize';
+import { clientDatabaseError, HttpError } from './platform/errors';
 import { frameworkErrorAnswer, registerSecurityHeaders } from './platform/security-headers';
-import { sessionRoutes } from './modules/session/routes';
-import { clubRoutes } from './modules/clubs/routes';
-import { referenceRoutes } from './modules/reference/routes';
-import { userRoutes } from './modules/users/routes';
-import { translationRoutes } from './modules/translations/routes';
+import { AREA_MODULES } from './modules/index';
 import { fileRoutes } from './modules/files/routes';
-import { galleryRoutes } from './modules/gallery/routes';
-import { hoursRoutes } from './modules/hours/routes';
-import { memberRoutes } from './modules/members/routes';
-import { courseRoutes, drawingRoutes } from './modules/courses/routes';
-import { pinRoutes } from './modules/pins/routes';
-import { statusRoutes } from './modules/status/routes';
-import { graphicsRoutes } from './modules/graphics/routes';
-import { courseImportRoutes } from './modules/course-import/routes';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
-  interface FastifyContextConfig {
-    /** Reachable without a token. */
-    public?: boolean;
-  }
-}
-
-export interface AppDeps {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-  storage: FileStorage;
-  sessions: SessionCache;
-}
-
+export type { AppDeps, TypedApp } from './platform/app-types';
 export type App = FastifyInstance;
-export type TypedApp = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse<IncomingMessage>,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
-/** The signed-in user's context; throws 401 when the request carries no valid session. */
-export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
-  if (!request.auth) throw unauthorized();
-  return request.auth;
-}
 
 export async function buildApp(
   input: Omit<AppDeps, 'sessions'> & { sessions?: SessionCache },
@@ -141,37 +97,14 @@ export async function buildApp(
     return reply.status(status).send({ error: messages[error.code] ?? error.message });
   });
 
-  // One login check for the whole API: every route needs a session unless marked public.
-  // Decided by the matched route, not the raw URL (which may be percent-encoded); a path that
-  // matches no route goes on to the 404 answer.
-  app.addHook('onRequest', async (request) => {
-    const route = request.routeOptions.url;
-    if (!route?.startsWith('/api/') || route.startsWith('/api/docs')) return;
-    const token = bearerToken(request.headers.authorization);
-    if (token) request.auth = await deps.sessions.get(deps.db, token);
-    if (!request.routeOptions.config?.public && !request.auth) {
-      throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Not signed in');
-    }
-  });
+  // Who may call what: every /api route declares its access, one hook enforces it.
+  registerAuthorization(app, deps);
 
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
-      sessionRoutes(typed, deps);
-      clubRoutes(typed, deps);
-      referenceRoutes(typed, deps);
-      userRoutes(typed, deps);
-      memberRoutes(typed, deps);
-      translationRoutes(typed);
-      galleryRoutes(typed, deps);
-      hoursRoutes(typed, deps);
-      courseRoutes(typed, deps);
-      drawingRoutes(typed, deps);
-      pinRoutes(typed, deps);
-      statusRoutes(typed, deps);
-      graphicsRoutes(typed, deps);
-      courseImportRoutes(typed, deps);
-      typed.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ ok: true }));
+      for (const area of AREA_MODULES) area(typed, deps);
+      typed.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
     },
     { prefix: '/api' },
   );

@@ -143,3 +143,32 @@ export function canEditCourses(subject: PermissionSubject | null | undefined, cl
 export function canCreateCourses(subject: PermissionSubject | null | undefined, clubId: number | string): boolean {
   return managesClub(subject, clubId);
 }
+
+/**
+ * What a club-scoped API route asks of the caller, in the club its path (or query) names. The
+ * server declares one on every such route (apps/server/src/platform/authorize.ts) and enforces it
+ * with clubRuleRefusal before the handler runs.
+ * - no fields: any member of the club (a role there, or managing it, or admin);
+ * - `roles`: any one of these roles there (or admin);
+ * - `management`: management of this club (managesClub: admin or an owner of its region).
+ */
+export interface ClubRule {
+  roles?: readonly ClubRole[];
+  management?: boolean;
+}
+
+/** Why a club rule refuses: 'club' (no access to the club at all), 'role', 'management'; null when it allows. */
+export type ClubRefusal = 'club' | 'role' | 'management' | null;
+
+export function clubRuleRefusal(
+  subject: PermissionSubject | null | undefined,
+  clubId: number | string,
+  rule: ClubRule,
+): ClubRefusal {
+  if (!subject) return 'club';
+  if (subject.admin) return null;
+  if (!canAccessClub(subject, clubId) && !managesClub(subject, clubId)) return 'club';
+  if (rule.roles && rule.roles.length > 0 && !hasAnyClubRole(subject, clubId, rule.roles)) return 'role';
+  if (rule.management && !managesClub(subject, clubId)) return 'management';
+  return null;
+}

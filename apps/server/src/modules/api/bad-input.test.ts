@@ -163,7 +163,7 @@ describe(`database refusals through the error handler (${testDatabaseKind})`, ()
       'bad-column': () => db.execute(sql`select no_such_column from countries`),
     };
     for (const [name, run] of Object.entries(statements)) {
-      app.get(`/database/${name}`, { config: { public: true } }, async () => {
+      app.get(`/database/${name}`, { config: { access: 'public' } }, async () => {
         await run();
         return { ok: true };
       });

@@ -1,4 +1,4 @@
-import { publicFileUrl } from '../files/routes';
+import { publicFileUrl } from '../../platform/file-urls';
 
 /**
  * Where a club's public files live in the storage: everything under `public/clubs/<clubId>/`,

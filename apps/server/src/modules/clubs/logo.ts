@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Club, LogoShape } from '@golf/contract/api/clubs';
-import type { PermissionSubject } from '@golf/contract/permissions';
 import { clubs } from '../../db/schema/index';
 import type { Db } from '../../platform/database';
 import { notFound } from '../../platform/errors';
@@ -44,7 +43,6 @@ async function deleteQuietly({ storage, log }: LogoDeps, key: string | null): Pr
  */
 export async function setClubLogo(
   deps: LogoDeps,
-  subject: PermissionSubject,
   clubId: number,
   file: UploadedFile,
   shape: LogoShape,
@@ -61,12 +59,12 @@ export async function setClubLogo(
     throw err;
   }
   await deleteQuietly(deps, clubLogoKey(clubId, previous));
-  return getClub(deps.db, subject, clubId);
+  return getClub(deps.db, clubId);
 }
 
 /** DELETE clubs/{clubId}/logo: the club has no logo afterwards and the file is gone. */
-export async function removeClubLogo(deps: LogoDeps, subject: PermissionSubject, clubId: number): Promise<Club> {
+export async function removeClubLogo(deps: LogoDeps, clubId: number): Promise<Club> {
   const previous = await swapLogo(deps.db, clubId, null, null);
   await deleteQuietly(deps, clubLogoKey(clubId, previous));
-  return getClub(deps.db, subject, clubId);
+  return getClub(deps.db, clubId);
 }

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Club, ClubListItem, CreateClubBody, LOGO_FIELDS, UpdateClubBody } from '@golf/contract/api/clubs';
 import { ClubIdParams, ErrorResponse, IdParams } from '@golf/contract/api/common';
-import { requireAuth, type AppDeps, type TypedApp } from '../../app';
+import type { AppDeps, TypedApp } from '../../platform/app-types';
+import { requireAuth } from '../../platform/authorize';
 import { readUploadedFile, registerImageUploads } from '../../platform/uploads';
 import { removeClubLogo, setClubLogo } from './logo';
-import { assertClubExists, assertClubRole, createClub, getClub, listClubNames, listClubs, updateClub } from './service';
+import { createClub, getClub, listClubNames, listClubs, updateClub } from './service';
 
 const tags = ['clubs'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -14,24 +15,24 @@ const uploadErrors = { ...errors, 413: ErrorResponse, 415: ErrorResponse, 422: E
 
 export function clubRoutes(app: TypedApp, deps: AppDeps) {
   const { db } = deps;
-  app.get('/clubs', { schema: { tags, response: { 200: z.array(Club) } } }, async (request) =>
+  app.get('/clubs', { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(Club) } } }, async (request) =>
     listClubs(db, requireAuth(request).subject),
   );
 
-  app.get('/clubs-list', { schema: { tags, response: { 200: z.array(ClubListItem) } } }, async (request) =>
+  app.get('/clubs-list', { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(ClubListItem) } } }, async (request) =>
     listClubNames(db, requireAuth(request).subject),
   );
 
-  app.get('/clubs/:clubId/club', { schema: { tags, params: ClubIdParams, response: { 200: Club, ...errors } } }, async (request) =>
-    getClub(db, requireAuth(request).subject, request.params.clubId),
+  app.get('/clubs/:clubId/club', { config: { access: { club: 'clubId' } }, schema: { tags, params: ClubIdParams, response: { 200: Club, ...errors } } }, async (request) =>
+    getClub(db, request.params.clubId),
   );
 
-  app.put('/clubs/:id', { schema: { tags, params: IdParams, body: UpdateClubBody, response: { 200: Club, ...errors } } }, async (request) =>
+  app.put('/clubs/:id', { config: { access: { club: 'id' } }, schema: { tags, params: IdParams, body: UpdateClubBody, response: { 200: Club, ...errors } } }, async (request) =>
     updateClub(db, requireAuth(request).subject, request.params.id, request.body),
   );
 
-  app.post('/clubs', { schema: { tags, body: CreateClubBody, response: { 201: Club, ...errors } } }, async (request, reply) => {
-    const club = await createClub(db, requireAuth(request).subject, request.body);
+  app.post('/clubs', { config: { access: { admin: true, denied: 'Only administrators can create clubs' } }, schema: { tags, body: CreateClubBody, response: { 201: Club, ...errors } } }, async (request, reply) => {
+    const club = await createClub(db, request.body);
     return reply.status(201).send(club);
   });
 
@@ -43,21 +44,21 @@ export function clubRoutes(app: TypedApp, deps: AppDeps) {
 
     typed.post(
       '/clubs/:clubId/logo',
-      { schema: { tags, consumes: ['multipart/form-data'], params: ClubIdParams, response: { 200: Club, ...uploadErrors } } },
+      {
+        config: { access: { club: 'clubId', roles: ['club-info'] } },
+        schema: { tags, consumes: ['multipart/form-data'], params: ClubIdParams, response: { 200: Club, ...uploadErrors } },
+      },
       async (request) => {
-        const { subject } = requireAuth(request);
         const { clubId } = request.params;
-        assertClubRole(subject, clubId, 'club-info');
-        await assertClubExists(db, clubId);
         const file = await readUploadedFile(request, [LOGO_FIELDS.round, LOGO_FIELDS.rectangular]);
-        return setClubLogo(logoDeps, subject, clubId, file, file.field === LOGO_FIELDS.round ? 'round' : 'rectangular');
+        return setClubLogo(logoDeps, clubId, file, file.field === LOGO_FIELDS.round ? 'round' : 'rectangular');
       },
     );
 
-    typed.delete('/clubs/:clubId/logo', { schema: { tags, params: ClubIdParams, response: { 200: Club, ...errors } } }, async (request) => {
-      const { subject } = requireAuth(request);
-      assertClubRole(subject, request.params.clubId, 'club-info');
-      return removeClubLogo(logoDeps, subject, request.params.clubId);
-    });
+    typed.delete(
+      '/clubs/:clubId/logo',
+      { config: { access: { club: 'clubId', roles: ['club-info'] } }, schema: { tags, params: ClubIdParams, response: { 200: Club, ...errors } } },
+      async (request) => removeClubLogo(logoDeps, request.params.clubId),
+    );
   });
 }

@@ -8,7 +8,7 @@ import { Drawing, EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { EL } from '@golf/contract/graphics-catalogue';
 import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION } from '@golf/contract/geo/osm-import';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
-import { drawingChecks } from '../status/checks';
+import { drawingChecks } from '../courses/drawing-checks';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { fileForm, postForm } from '../../../test/images';
 import { postInTwoWrites, watched } from '../../../test/uploads';

@@ -6,7 +6,7 @@ import { CATALOGUE_ELEMENTS } from '@golf/contract/graphics-catalogue';
 import { NO_HOLES_MESSAGE, planImport } from '@golf/contract/geo/osm-import';
 import { validateDrawing } from '@golf/contract/geo/validate';
 import { badRequest, HttpError } from '../../platform/errors';
-import { drawingChecks, type DrawingChecks } from '../status/checks';
+import { drawingChecks, type DrawingChecks } from '../courses/drawing-checks';
 import { IMPORT_READ_LIMITS } from './limits';
 import { osmXmlToGeoJson } from './osm';
 

@@ -3,11 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ClubIdParams, ErrorResponse } from '@golf/contract/api/common';
 import { ImportCourseQuery, ImportPlan, MAX_IMPORT_BYTES } from '@golf/contract/api/course-import';
 import { Course } from '@golf/contract/api/courses';
-import { canCreateCourses, type PermissionSubject } from '@golf/contract/permissions';
-import { requireAuth, type AppDeps, type TypedApp } from '../../app';
-import { forbidden } from '../../platform/errors';
+import type { AppDeps, TypedApp } from '../../platform/app-types';
+import { requireAuth } from '../../platform/authorize';
 import { fileTooLarge, readMultipartFile, registerUploads } from '../../platform/uploads';
-import { assertClubAccess, assertClubExists } from '../clubs/service';
 import { importCourse, readImport, type ImportFile } from './service';
 
 const tags = ['courses'];
@@ -26,12 +24,11 @@ export function courseImportRoutes(app: TypedApp, { db }: AppDeps) {
     typed.post(
       '/clubs/:clubId/courses/import/preview',
       {
+        config: { access: { club: 'clubId', management: true, denied: 'Importing a course needs the right to create courses in this club' } },
         bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024,
         schema: { tags, consumes: ['multipart/form-data'], description, params: ClubIdParams, response: { 200: ImportPlan, ...errors } },
       },
       async (request) => {
-        const { clubId } = request.params;
-        await assertCourseImporter(db, requireAuth(request).subject, clubId);
         return (await readImport(await readImportUpload(request))).plan;
       },
     );
@@ -39,6 +36,7 @@ export function courseImportRoutes(app: TypedApp, { db }: AppDeps) {
     typed.post(
       '/clubs/:clubId/courses/import',
       {
+        config: { access: { club: 'clubId', management: true, denied: 'Importing a course needs the right to create courses in this club' } },
         bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024,
         schema: {
           tags,
@@ -52,20 +50,12 @@ export function courseImportRoutes(app: TypedApp, { db }: AppDeps) {
       async (request, reply) => {
         const auth = requireAuth(request);
         const { clubId } = request.params;
-        await assertCourseImporter(db, auth.subject, clubId);
         const file = await readImportUpload(request);
         const course = await importCourse(db, { clubId, file, name: request.query.name, userId: auth.userId });
         return reply.status(201).send(course);
       },
     );
   });
-}
-
-/** Another club's id answers 403; importing needs canCreateCourses; an unknown club 404. */
-async function assertCourseImporter(db: AppDeps['db'], subject: PermissionSubject, clubId: number): Promise<void> {
-  assertClubAccess(subject, clubId);
-  if (!canCreateCourses(subject, clubId)) throw forbidden('Importing a course needs the right to create courses in this club');
-  await assertClubExists(db, clubId);
 }
 
 /** The one file of the multipart request, in the field `data`. */

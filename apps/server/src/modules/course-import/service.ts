@@ -5,7 +5,7 @@ import { courses, holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { taskRunner } from '../../platform/worker-tasks';
 import { getCourse } from '../courses/service';
-import { drawingChecks, type DrawingChecks } from '../status/checks';
+import { drawingChecks, type DrawingChecks } from '../courses/drawing-checks';
 import { checkedPlan, type ImportFile, type PreparedImport } from './plan';
 
 export type { ImportFile } from './plan';

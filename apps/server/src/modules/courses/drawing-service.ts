@@ -5,7 +5,7 @@ import { validateDrawing } from '@golf/contract/geo/validate';
 import { graphicsElements, holeDrawings } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { drawingChecks } from '../status/checks';
+import { drawingChecks } from './drawing-checks';
 import { holeOfClub } from './service';
 
 const SAVED_MEANWHILE = 'Someone else saved this hole meanwhile; reload to see their changes';

@@ -17,11 +17,11 @@ import {
   UpdateTeeBody,
 } from '@golf/contract/api/courses';
 import { DRAWING_LIMITS, DrawingResponse, EDIT_DRAWING_STYLE, SaveDrawingBody } from '@golf/contract/api/drawings';
-import { requireAuth, type AppDeps, type TypedApp } from '../../app';
+import type { AppDeps, TypedApp } from '../../platform/app-types';
+import { COURSES, CREATE_COURSES } from './access';
+import { requireAuth } from '../../platform/authorize';
 import { getDrawing, saveDrawing } from './drawing-service';
 import {
-  assertCourseCreator,
-  assertCourseEditor,
   createCourse,
   createTee,
   deleteCourse,
@@ -44,70 +44,60 @@ const CourseQuery = z.object({ course_id: IdParam.optional() });
 
 /** Courses, tees, holes and hole-tee distances (§7 "Courses, holes, tees"); role courses. */
 export function courseRoutes(app: TypedApp, { db }: AppDeps) {
-  app.get('/clubs/:clubId/courses', { schema: { tags, params: ClubIdParams, response: { 200: CoursesResponse, ...errors } } }, async (request) => {
-    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+  app.get('/clubs/:clubId/courses', { config: { access: COURSES }, schema: { tags, params: ClubIdParams, response: { 200: CoursesResponse, ...errors } } }, async (request) => {
     return listCourses(db, request.params.clubId);
   });
 
   app.post(
     '/clubs/:clubId/courses',
-    { schema: { tags, params: ClubIdParams, body: CreateCourseBody, response: { 201: Course, ...errors } } },
+    { config: { access: CREATE_COURSES }, schema: { tags, params: ClubIdParams, body: CreateCourseBody, response: { 201: Course, ...errors } } },
     async (request, reply) => {
-      await assertCourseCreator(db, requireAuth(request).subject, request.params.clubId);
       return reply.status(201).send(await createCourse(db, request.params.clubId, request.body));
     },
   );
 
   app.put(
     '/clubs/:clubId/courses/:id',
-    { schema: { tags, params: CourseIdParams, body: UpdateCourseBody, response: { 200: Course, ...errors } } },
+    { config: { access: COURSES }, schema: { tags, params: CourseIdParams, body: UpdateCourseBody, response: { 200: Course, ...errors } } },
     async (request) => {
-      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
       return updateCourse(db, request.params.clubId, request.params.id, request.body);
     },
   );
 
-  app.delete('/clubs/:clubId/courses/:id', { schema: { tags, params: CourseIdParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await assertCourseCreator(db, requireAuth(request).subject, request.params.clubId);
+  app.delete('/clubs/:clubId/courses/:id', { config: { access: CREATE_COURSES }, schema: { tags, params: CourseIdParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     await deleteCourse(db, request.params.clubId, request.params.id);
     return reply.status(204).send(null);
   });
 
   app.get(
     '/clubs/:clubId/tees',
-    { schema: { tags, params: ClubIdParams, querystring: CourseQuery, response: { 200: TeesResponse, ...errors } } },
+    { config: { access: COURSES }, schema: { tags, params: ClubIdParams, querystring: CourseQuery, response: { 200: TeesResponse, ...errors } } },
     async (request) => {
-      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
       return listTees(db, request.params.clubId, request.query.course_id);
     },
   );
 
-  app.post('/clubs/:clubId/tees', { schema: { tags, params: ClubIdParams, body: CreateTeeBody, response: { 201: Tee, ...errors } } }, async (request, reply) => {
-    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+  app.post('/clubs/:clubId/tees', { config: { access: COURSES }, schema: { tags, params: ClubIdParams, body: CreateTeeBody, response: { 201: Tee, ...errors } } }, async (request, reply) => {
     return reply.status(201).send(await createTee(db, request.params.clubId, request.body));
   });
 
-  app.put('/clubs/:clubId/tees/:id', { schema: { tags, params: CourseIdParams, body: UpdateTeeBody, response: { 200: Tee, ...errors } } }, async (request) => {
-    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+  app.put('/clubs/:clubId/tees/:id', { config: { access: COURSES }, schema: { tags, params: CourseIdParams, body: UpdateTeeBody, response: { 200: Tee, ...errors } } }, async (request) => {
     return updateTee(db, request.params.clubId, request.params.id, request.body);
   });
 
-  app.delete('/clubs/:clubId/tees/:id', { schema: { tags, params: CourseIdParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+  app.delete('/clubs/:clubId/tees/:id', { config: { access: COURSES }, schema: { tags, params: CourseIdParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     await deleteTee(db, request.params.clubId, request.params.id);
     return reply.status(204).send(null);
   });
 
-  app.put('/clubs/:clubId/holes/:holeId', { schema: { tags, params: HoleIdParams, body: UpdateHoleBody, response: { 200: Hole, ...errors } } }, async (request) => {
-    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+  app.put('/clubs/:clubId/holes/:holeId', { config: { access: COURSES }, schema: { tags, params: HoleIdParams, body: UpdateHoleBody, response: { 200: Hole, ...errors } } }, async (request) => {
     return updateHole(db, request.params.clubId, request.params.holeId, request.body);
   });
 
   app.get(
     '/clubs/:clubId/holes_tees',
-    { schema: { tags, params: ClubIdParams, querystring: HolesTeesQuery, response: { 200: HolesTeesResponse, ...errors } } },
+    { config: { access: COURSES }, schema: { tags, params: ClubIdParams, querystring: HolesTeesQuery, response: { 200: HolesTeesResponse, ...errors } } },
     async (request) => {
-      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
       return listHoleTees(db, request.params.clubId, request.query.course_id);
     },
   );
@@ -117,9 +107,8 @@ export function courseRoutes(app: TypedApp, { db }: AppDeps) {
 export function drawingRoutes(app: TypedApp, { db }: AppDeps) {
   app.get(
     '/clubs/:clubId/holes/:holeId/drawing/:styleId',
-    { schema: { tags, params: DrawingParams, response: { 200: DrawingResponse, ...errors } } },
+    { config: { access: COURSES }, schema: { tags, params: DrawingParams, response: { 200: DrawingResponse, ...errors } } },
     async (request) => {
-      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
       return getDrawing(db, request.params.clubId, request.params.holeId, request.params.styleId, request.log);
     },
   );
@@ -127,12 +116,12 @@ export function drawingRoutes(app: TypedApp, { db }: AppDeps) {
   app.post(
     '/clubs/:clubId/holes/:holeId/save_drawing',
     {
+      config: { access: COURSES },
       bodyLimit: DRAWING_LIMITS.bodyBytes,
       schema: { tags, params: HoleIdParams, body: SaveDrawingBody, response: { 200: DrawingResponse, ...errors, 409: ErrorResponse, 413: ErrorResponse } },
     },
     async (request) => {
       const auth = requireAuth(request);
-      await assertCourseEditor(db, auth.subject, request.params.clubId);
       return saveDrawing(db, request.params.clubId, request.params.holeId, auth.userId, request.body, EDIT_DRAWING_STYLE);
     },
   );

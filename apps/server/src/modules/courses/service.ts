@@ -3,29 +3,14 @@ import type { z } from 'zod';
 import type { Course, CreateCourseBody, CreateTeeBody, Hole, HoleTee, Tee, UpdateCourseBody, UpdateHoleBody, UpdateTeeBody } from '@golf/contract/api/courses';
 import { MAX_TEES_PER_COURSE } from '@golf/contract/api/courses';
 import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
-import { canCreateCourses, type PermissionSubject } from '@golf/contract/permissions';
 import { courses, holeDrawings, holes, holeTees, tees } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
-import { badRequest, forbidden, notFound } from '../../platform/errors';
-import { assertClubExists, assertClubRole } from '../clubs/service';
+import { badRequest, notFound } from '../../platform/errors';
 
 type Problem = { path: string; message: string };
 type CourseRow = typeof courses.$inferSelect;
 type HoleRow = typeof holes.$inferSelect;
 type TeeRow = typeof tees.$inferSelect;
-
-/** Reading and editing courses, tees, holes, drawings, pins and status needs the courses role (or admin). */
-export async function assertCourseEditor(db: DbOrTx, subject: PermissionSubject, clubId: number): Promise<void> {
-  assertClubRole(subject, clubId, 'courses');
-  await assertClubExists(db, clubId);
-}
-
-/** Creating and deleting a course needs 'can see management' for the club (§6). */
-export async function assertCourseCreator(db: DbOrTx, subject: PermissionSubject, clubId: number): Promise<void> {
-  assertClubRole(subject, clubId, 'courses');
-  if (!canCreateCourses(subject, clubId)) throw forbidden('Only administrators and region owners can create or delete courses');
-  await assertClubExists(db, clubId);
-}
 
 /** The course when it belongs to the club; 404 otherwise (another club's course is not revealed). */
 export async function courseOfClub(db: DbOrTx, clubId: number, courseId: number, lock = false): Promise<CourseRow> {

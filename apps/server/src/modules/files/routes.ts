@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../platform/app-types';
 import { assertValidKey } from '../../platform/storage';
 
 const TYPES: Record<string, string> = {
@@ -34,11 +34,4 @@ export function fileRoutes(app: FastifyInstance, { storage }: AppDeps) {
       .header('Cache-Control', request.query.v ? 'public, max-age=31536000, immutable' : 'no-cache');
     return reply.send(file.stream);
   });
-}
-
-/** The URL of a public file, with its version for cache busting. */
-export function publicFileUrl(key: string | null, version: Date | string | number): string | null {
-  if (!key) return null;
-  const v = version instanceof Date ? version.getTime() : version;
-  return `/files/${key}?v=${encodeURIComponent(String(v))}`;
 }

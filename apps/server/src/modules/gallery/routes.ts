@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ClubIdParams, ErrorResponse } from '@golf/contract/api/common';
 import { GALLERY_FILE_FIELD, GalleryImage, GalleryImageParams } from '@golf/contract/api/gallery';
-import { requireAuth, type AppDeps, type TypedApp } from '../../app';
+import type { AppDeps, TypedApp } from '../../platform/app-types';
 import { readUploadedFile, registerImageUploads } from '../../platform/uploads';
-import { assertClubExists, assertClubRole } from '../clubs/service';
 import { addGalleryImage, assertGalleryHasRoom, deleteGalleryImage, listGallery } from './service';
 
 const tags = ['gallery'];
@@ -17,15 +16,14 @@ export function galleryRoutes(app: TypedApp, { db, storage }: AppDeps) {
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     const deps = { db, storage, log: scope.log };
 
-    typed.get('/clubs/:clubId/gallery', { schema: { tags, params: ClubIdParams, response: { 200: z.array(GalleryImage), ...errors } } }, async (request) => {
-      assertClubRole(requireAuth(request).subject, request.params.clubId, 'club-gallery');
-      await assertClubExists(db, request.params.clubId);
+    typed.get('/clubs/:clubId/gallery', { config: { access: { club: 'clubId', roles: ['club-gallery'] } }, schema: { tags, params: ClubIdParams, response: { 200: z.array(GalleryImage), ...errors } } }, async (request) => {
       return listGallery(db, request.params.clubId);
     });
 
     typed.post(
       '/clubs/:clubId/gallery',
       {
+        config: { access: { club: 'clubId', roles: ['club-gallery'] } },
         schema: {
           tags,
           consumes: ['multipart/form-data'],
@@ -35,16 +33,13 @@ export function galleryRoutes(app: TypedApp, { db, storage }: AppDeps) {
       },
       async (request, reply) => {
         const { clubId } = request.params;
-        assertClubRole(requireAuth(request).subject, clubId, 'club-gallery');
-        await assertClubExists(db, clubId);
         await assertGalleryHasRoom(db, clubId);
         const file = await readUploadedFile(request, [GALLERY_FILE_FIELD]);
         return reply.status(201).send(await addGalleryImage(deps, clubId, file));
       },
     );
 
-    typed.delete('/clubs/:clubId/gallery/:id', { schema: { tags, params: GalleryImageParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-      assertClubRole(requireAuth(request).subject, request.params.clubId, 'club-gallery');
+    typed.delete('/clubs/:clubId/gallery/:id', { config: { access: { club: 'clubId', roles: ['club-gallery'] } }, schema: { tags, params: GalleryImageParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
       await deleteGalleryImage(deps, request.params.clubId, request.params.id);
       return reply.status(204).send(null);
     });

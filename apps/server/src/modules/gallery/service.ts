@@ -7,7 +7,7 @@ import { encodeGalleryImage, type UploadedFile } from '../../platform/images';
 import type { FileStorage } from '../../platform/storage';
 import { randomUUID } from 'node:crypto';
 import { clubFilesPrefix } from '../clubs/files';
-import { publicFileUrl } from '../files/routes';
+import { publicFileUrl } from '../../platform/file-urls';
 
 export interface GalleryDeps {
   db: Db;

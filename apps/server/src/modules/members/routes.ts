@@ -15,10 +15,11 @@ import {
   RemovalsResponse,
   UploadResponse,
 } from '@golf/contract/api/members';
-import { requireAuth, type AppDeps, type TypedApp } from '../../app';
+import type { AppDeps, TypedApp } from '../../platform/app-types';
+import { requireAuth } from '../../platform/authorize';
 import { badRequest } from '../../platform/errors';
 import { fileTooLarge, readMultipartFile, registerUploads } from '../../platform/uploads';
-import { assertUserManagement } from '../users/access';
+import { USER_MANAGEMENT } from '../users/access';
 import { createUpload, exportMembersCsv, importMembers, inviteMembers, listMembers, removeMembers, setMemberStatus } from './service';
 
 const tags = ['members'];
@@ -34,6 +35,7 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/clubs/:clubId/members/uploads',
       {
+        config: { access: USER_MANAGEMENT },
         bodyLimit: MEMBERS_IMPORT_LIMITS.maxFileBytes + 1024 * 1024,
         schema: {
           tags,
@@ -46,7 +48,6 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
       async (request, reply) => {
         const auth = requireAuth(request);
         const { clubId } = request.params;
-        await assertUserManagement(db, auth.subject, clubId);
         if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
         const file = await readMultipartFile(request, {
           fields: ['file'],
@@ -61,20 +62,18 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
 
   app.post(
     '/clubs/:clubId/members/imports',
-    { schema: { tags, params: ClubIdParams, body: ImportBody, response: { 200: ImportResult, ...errors } } },
+    { config: { access: USER_MANAGEMENT }, schema: { tags, params: ClubIdParams, body: ImportBody, response: { 200: ImportResult, ...errors } } },
     async (request) => {
       const { clubId } = request.params;
-      await assertUserManagement(db, requireAuth(request).subject, clubId);
       return importMembers({ db, storage }, clubId, request.body);
     },
   );
 
   app.get(
     '/clubs/:clubId/members',
-    { schema: { tags, params: ClubIdParams, querystring: MembersQuery, response: { 200: MembersResponse, ...errors } } },
+    { config: { access: USER_MANAGEMENT }, schema: { tags, params: ClubIdParams, querystring: MembersQuery, response: { 200: MembersResponse, ...errors } } },
     async (request) => {
       const { clubId } = request.params;
-      await assertUserManagement(db, requireAuth(request).subject, clubId);
       return listMembers(db, clubId, request.query);
     },
   );
@@ -82,6 +81,7 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
   app.get(
     '/clubs/:clubId/members/export',
     {
+      config: { access: USER_MANAGEMENT },
       schema: {
         tags,
         params: ClubIdParams,
@@ -91,7 +91,6 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
     },
     async (request, reply) => {
       const { clubId } = request.params;
-      await assertUserManagement(db, requireAuth(request).subject, clubId);
       const csv = await exportMembersCsv(db, clubId, request.query);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
@@ -102,30 +101,27 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
 
   app.post(
     '/clubs/:clubId/members/invitations',
-    { schema: { tags, params: ClubIdParams, body: MemberIdsBody, response: { 200: InvitationsResponse, ...errors } } },
+    { config: { access: USER_MANAGEMENT }, schema: { tags, params: ClubIdParams, body: MemberIdsBody, response: { 200: InvitationsResponse, ...errors } } },
     async (request) => {
       const { clubId } = request.params;
-      await assertUserManagement(db, requireAuth(request).subject, clubId);
       return inviteMembers({ db, mailer, log: (err) => request.log.error({ err }, 'invitation mail failed') }, clubId, request.body.ids);
     },
   );
 
   app.post(
     '/clubs/:clubId/members/removals',
-    { schema: { tags, params: ClubIdParams, body: MemberIdsBody, response: { 200: RemovalsResponse, ...errors } } },
+    { config: { access: USER_MANAGEMENT }, schema: { tags, params: ClubIdParams, body: MemberIdsBody, response: { 200: RemovalsResponse, ...errors } } },
     async (request) => {
       const { clubId } = request.params;
-      await assertUserManagement(db, requireAuth(request).subject, clubId);
       return { removed: await removeMembers(db, clubId, request.body.ids) };
     },
   );
 
   app.put(
     '/clubs/:clubId/members/:id',
-    { schema: { tags, params: MemberParams, body: MemberStatusBody, response: { 200: Member, ...errors } } },
+    { config: { access: USER_MANAGEMENT }, schema: { tags, params: MemberParams, body: MemberStatusBody, response: { 200: Member, ...errors } } },
     async (request) => {
       const { clubId, id } = request.params;
-      await assertUserManagement(db, requireAuth(request).subject, clubId);
       return setMemberStatus(db, clubId, id, request.body.status);
     },
   );

@@ -10,8 +10,8 @@ import {
   SavePinPositionBody,
   SavePinSetupBody,
 } from '@golf/contract/api/pins';
-import { requireAuth, type AppDeps, type TypedApp } from '../../app';
-import { assertCourseEditor } from '../courses/service';
+import type { AppDeps, TypedApp } from '../../platform/app-types';
+import { COURSES } from '../courses/access';
 import { deletePinSetup, listPinPositions, listPinSetups, savePinPosition, savePinSetup } from './service';
 
 const tags = ['pins'];
@@ -22,39 +22,34 @@ const PinSetupsQuery = z.object({ course_id: IdParam.optional() });
 export function pinRoutes(app: TypedApp, { db }: AppDeps) {
   app.get(
     '/clubs/:clubId/pin-setups',
-    { schema: { tags, params: ClubIdParams, querystring: PinSetupsQuery, response: { 200: PinSetupsResponse, ...errors } } },
+    { config: { access: COURSES }, schema: { tags, params: ClubIdParams, querystring: PinSetupsQuery, response: { 200: PinSetupsResponse, ...errors } } },
     async (request) => {
-      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
       return listPinSetups(db, request.params.clubId, request.query.course_id);
     },
   );
 
   app.post(
     '/clubs/:clubId/pin-setups',
-    { schema: { tags, params: ClubIdParams, body: SavePinSetupBody, response: { 200: PinSetup, 201: PinSetup, ...errors } } },
+    { config: { access: COURSES }, schema: { tags, params: ClubIdParams, body: SavePinSetupBody, response: { 200: PinSetup, 201: PinSetup, ...errors } } },
     async (request, reply) => {
-      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
       const { created, setup } = await savePinSetup(db, request.params.clubId, request.body);
       return reply.status(created ? 201 : 200).send(setup);
     },
   );
 
-  app.delete('/clubs/:clubId/pin-setups/:id', { schema: { tags, params: PinSetupParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+  app.delete('/clubs/:clubId/pin-setups/:id', { config: { access: COURSES }, schema: { tags, params: PinSetupParams, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     await deletePinSetup(db, request.params.clubId, request.params.id);
     return reply.status(204).send(null);
   });
 
-  app.get('/clubs/:clubId/pin-setups/:id', { schema: { tags, params: PinSetupParams, response: { 200: PinPositionsResponse, ...errors } } }, async (request) => {
-    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+  app.get('/clubs/:clubId/pin-setups/:id', { config: { access: COURSES }, schema: { tags, params: PinSetupParams, response: { 200: PinPositionsResponse, ...errors } } }, async (request) => {
     return listPinPositions(db, request.params.clubId, request.params.id);
   });
 
   app.post(
     '/clubs/:clubId/pin-setups/:pinSetupId',
-    { schema: { tags, params: PinSetupPositionParams, body: SavePinPositionBody, response: { 200: PinPosition, ...errors } } },
+    { config: { access: COURSES }, schema: { tags, params: PinSetupPositionParams, body: SavePinPositionBody, response: { 200: PinPosition, ...errors } } },
     async (request) => {
-      await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
       return savePinPosition(db, request.params.clubId, request.params.pinSetupId, request.body);
     },
   );

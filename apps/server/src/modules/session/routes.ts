@@ -7,7 +7,8 @@ import {
   TokenResponse,
 } from '@golf/contract/api/session';
 import { ErrorResponse, OkResponse } from '@golf/contract/api/common';
-import { requireAuth, type AppDeps, type TypedApp } from '../../app';
+import type { AppDeps, TypedApp } from '../../platform/app-types';
+import { requireAuth } from '../../platform/authorize';
 import { bearerToken } from '../../platform/auth';
 import { TooManyAttempts } from '../../platform/rate-limit';
 import { authenticate, renewSession, requestPasswordReset, resetPassword, revokeSession } from './service';
@@ -20,7 +21,7 @@ export function sessionRoutes(app: TypedApp, { db, config, mailer, sessions }: A
   app.post(
     '/authenticate',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags, security: [], body: AuthenticateBody, response: { 200: AuthenticateResponse, 401: ErrorResponse, 429: ErrorResponse } },
     },
     async (request, reply) => {
@@ -34,9 +35,9 @@ export function sessionRoutes(app: TypedApp, { db, config, mailer, sessions }: A
     },
   );
 
-  app.put('/authenticated', { schema: { tags, response: { 200: Profile } } }, async (request) => requireAuth(request).profile);
+  app.put('/authenticated', { config: { access: 'signed-in' }, schema: { tags, response: { 200: Profile } } }, async (request) => requireAuth(request).profile);
 
-  app.post('/token', { schema: { tags, response: { 200: TokenResponse, 401: ErrorResponse } } }, async (request) => {
+  app.post('/token', { config: { access: 'signed-in' }, schema: { tags, response: { 200: TokenResponse, 401: ErrorResponse } } }, async (request) => {
     const auth = requireAuth(request);
     const expiresAt = await renewSession(db, auth.sessionId, sessionLife);
     sessions.setExpiry(bearerToken(request.headers.authorization) ?? '', expiresAt);
@@ -44,7 +45,7 @@ export function sessionRoutes(app: TypedApp, { db, config, mailer, sessions }: A
   });
 
   // Sign-out revokes the token on the server too.
-  app.delete('/token', { schema: { tags, response: { 200: OkResponse } } }, async (request) => {
+  app.delete('/token', { config: { access: 'signed-in' }, schema: { tags, response: { 200: OkResponse } } }, async (request) => {
     await revokeSession(db, requireAuth(request).sessionId);
     sessions.forgetToken(bearerToken(request.headers.authorization) ?? '');
     return { ok: true as const };
@@ -52,7 +53,7 @@ export function sessionRoutes(app: TypedApp, { db, config, mailer, sessions }: A
 
   app.post(
     '/reset_password',
-    { config: { public: true }, schema: { tags, security: [], body: ResetRequestBody, response: { 200: OkResponse, 429: ErrorResponse } } },
+    { config: { access: 'public' }, schema: { tags, security: [], body: ResetRequestBody, response: { 200: OkResponse, 429: ErrorResponse } } },
     async (request) => {
       await requestPasswordReset(db, mailer, { email: request.body.email, publicUrl: config.publicUrl, ttlMs: config.resetTtlMs });
       return { ok: true as const };
@@ -61,7 +62,7 @@ export function sessionRoutes(app: TypedApp, { db, config, mailer, sessions }: A
 
   app.put(
     '/reset_password',
-    { config: { public: true }, schema: { tags, security: [], body: ResetBody, response: { 200: OkResponse, 400: ErrorResponse } } },
+    { config: { access: 'public' }, schema: { tags, security: [], body: ResetBody, response: { 200: OkResponse, 400: ErrorResponse } } },
     async (request) => {
       const userId = await resetPassword(db, request.body);
       sessions.forgetUser(userId);

@@ -1,7 +1,7 @@
 import { ClubIdParams, ErrorResponse } from '@golf/contract/api/common';
 import { BoundarySelfIntersectionsResponse, GreensWithinBoundaryResponse, SelfIntersectionsResponse, StatusQuery } from '@golf/contract/api/status';
-import { requireAuth, type AppDeps, type TypedApp } from '../../app';
-import { assertCourseEditor } from '../courses/service';
+import type { AppDeps, TypedApp } from '../../platform/app-types';
+import { COURSES } from '../courses/access';
 import { boundarySelfIntersectionStatus, greensWithinBoundaryStatus, selfIntersectionStatus } from './service';
 
 const tags = ['status'];
@@ -16,18 +16,15 @@ export function statusRoutes(app: TypedApp, { db }: AppDeps) {
     response: { 200: response, ...errors },
   });
 
-  app.get('/clubs/:clubId/status/self-intersections', { schema: schema(SelfIntersectionsResponse) }, async (request) => {
-    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+  app.get('/clubs/:clubId/status/self-intersections', { config: { access: COURSES }, schema: schema(SelfIntersectionsResponse) }, async (request) => {
     return selfIntersectionStatus(db, request.params.clubId, request.query.course_id);
   });
 
-  app.get('/clubs/:clubId/status/boundary-self-intersections', { schema: schema(BoundarySelfIntersectionsResponse) }, async (request) => {
-    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+  app.get('/clubs/:clubId/status/boundary-self-intersections', { config: { access: COURSES }, schema: schema(BoundarySelfIntersectionsResponse) }, async (request) => {
     return boundarySelfIntersectionStatus(db, request.params.clubId, request.query.course_id);
   });
 
-  app.get('/clubs/:clubId/status/greens-within-boundary', { schema: schema(GreensWithinBoundaryResponse) }, async (request) => {
-    await assertCourseEditor(db, requireAuth(request).subject, request.params.clubId);
+  app.get('/clubs/:clubId/status/greens-within-boundary', { config: { access: COURSES }, schema: schema(GreensWithinBoundaryResponse) }, async (request) => {
     return greensWithinBoundaryStatus(db, request.params.clubId, request.query.course_id);
   });
 }

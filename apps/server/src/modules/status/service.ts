@@ -5,7 +5,7 @@ import { holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { readDocument } from '../courses/drawing-service';
 import { selectedCourseIds } from '../courses/service';
-import { drawingChecks, storedChecks, type DrawingChecks } from './checks';
+import { drawingChecks, storedChecks, type DrawingChecks } from '../courses/drawing-checks';
 
 /** The checks of a hole never drawn. */
 const NOT_DRAWN: DrawingChecks = drawingChecks(emptyDrawing());

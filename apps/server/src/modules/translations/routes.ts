@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { Language } from '@golf/contract/api/session';
 import { LOCALES } from '@golf/contract/locales';
-import type { TypedApp } from '../../app';
+import type { TypedApp } from '../../platform/app-types';
 
 const { en, da, sv } = LOCALES;
 
@@ -16,7 +16,7 @@ export function translationRoutes(app: TypedApp) {
   app.get(
     '/translations/:lang',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['translations'], security: [], params: z.object({ lang: Language }), response: { 200: z.record(z.string(), z.unknown()) } },
     },
     async (request, reply) => {

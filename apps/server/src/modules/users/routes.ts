@@ -10,9 +10,10 @@ import {
   UpdateRolesBody,
   UserSummary,
 } from '@golf/contract/api/users';
-import { requireAuth, type AppDeps, type TypedApp } from '../../app';
+import type { AppDeps, TypedApp } from '../../platform/app-types';
+import { requireAuth } from '../../platform/authorize';
 import { bearerToken, loadSession } from '../../platform/auth';
-import { assertUserManagement } from './access';
+import { USER_MANAGEMENT } from './access';
 import { createClubUser, listClubUsers, removeClubUser, setClubUserRoles, updateProfile } from './service';
 
 const tags = ['users'];
@@ -22,6 +23,7 @@ export function userRoutes(app: TypedApp, { db, sessions, mailer, config }: AppD
   app.put(
     '/users/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         params: IdParams,
@@ -41,21 +43,19 @@ export function userRoutes(app: TypedApp, { db, sessions, mailer, config }: AppD
 
   app.get(
     '/clubs/:clubId/users',
-    { schema: { tags, params: ClubIdParams, response: { 200: ClubUsersResponse, ...errors } } },
+    { config: { access: USER_MANAGEMENT }, schema: { tags, params: ClubIdParams, response: { 200: ClubUsersResponse, ...errors } } },
     async (request) => {
       const { clubId } = request.params;
-      await assertUserManagement(db, requireAuth(request).subject, clubId);
       return listClubUsers(db, clubId);
     },
   );
 
   app.post(
     '/clubs/:clubId/users',
-    { schema: { tags, params: ClubIdParams, body: CreateUserBody, response: { 201: CreateUserResponse, ...errors } } },
+    { config: { access: USER_MANAGEMENT }, schema: { tags, params: ClubIdParams, body: CreateUserBody, response: { 201: CreateUserResponse, ...errors } } },
     async (request, reply) => {
       const { clubId } = request.params;
       const { subject } = requireAuth(request);
-      await assertUserManagement(db, subject, clubId);
       const created = await createClubUser(
         { db, mailer, publicUrl: config.publicUrl, log: (err) => request.log.error({ err }, 'invitation mail failed') },
         subject,
@@ -69,11 +69,10 @@ export function userRoutes(app: TypedApp, { db, sessions, mailer, config }: AppD
 
   app.put(
     '/clubs/:clubId/users/:id/roles',
-    { schema: { tags, params: ClubUserParams, body: UpdateRolesBody, response: { 200: ClubUser, ...errors } } },
+    { config: { access: USER_MANAGEMENT }, schema: { tags, params: ClubUserParams, body: UpdateRolesBody, response: { 200: ClubUser, ...errors } } },
     async (request) => {
       const { clubId, id } = request.params;
       const { subject } = requireAuth(request);
-      await assertUserManagement(db, subject, clubId);
       const user = await setClubUserRoles(db, subject, clubId, id, request.body.roles);
       sessions.forgetUser(id);
       return user;
@@ -83,6 +82,7 @@ export function userRoutes(app: TypedApp, { db, sessions, mailer, config }: AppD
   app.delete(
     '/clubs/:clubId/users/:id',
     {
+      config: { access: USER_MANAGEMENT },
       schema: {
         tags,
         params: ClubUserParams,
@@ -92,7 +92,6 @@ export function userRoutes(app: TypedApp, { db, sessions, mailer, config }: AppD
     async (request) => {
       const { clubId, id } = request.params;
       const auth = requireAuth(request);
-      await assertUserManagement(db, auth.subject, clubId);
       const result = await removeClubUser(db, auth, clubId, id);
       sessions.forgetUser(id);
       return { ok: true as const, ...result };

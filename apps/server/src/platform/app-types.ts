@@ -1,0 +1,41 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './database';
+import type { Mailer } from './mail';
+import type { FileStorage } from './storage';
+import type { AuthContext, SessionCache } from './auth';
+import type { ApiAccess } from './authorize';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The session of the request's Bearer token; null without one (platform/authorize.ts). */
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call this route: every route under /api declares it (platform/authorize.ts). */
+    access?: ApiAccess;
+  }
+}
+
+/** What every area module receives: the platform's services. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  storage: FileStorage;
+  sessions: SessionCache;
+}
+
+/** The Fastify instance area modules register their routes on (zod schemas of the contract). */
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse<IncomingMessage>,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** An area of the API: registers its routes (their paths below /api) with their access. */
+export type AreaModule = (app: TypedApp, deps: AppDeps) => void;

@@ -1,0 +1,115 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clubRuleRefusal, isAdmin, type ClubRule } from '@golf/contract/permissions';
+import { clubs } from '../db/schema/index';
+import type { AppDeps } from './app-types';
+import { bearerToken, type AuthContext } from './auth';
+import { forbidden, notFound, unauthorized } from './errors';
+
+/** Where a club-scoped route finds its club: a path parameter, or a query parameter. */
+export type ClubIdFrom = 'clubId' | 'id' | { query: string };
+
+/**
+ * Who may call a route (declared in its `config.access`, enforced here, one order for all):
+ * - `'public'`: no token needed (sign-in, password reset, translations);
+ * - `'signed-in'`: any signed-in user; the handler answers only what is the user's own;
+ * - `{ admin: true }`: platform admins;
+ * - `{ club, roles?, management? }`: the contract's ClubRule in the club the route names.
+ * `denied` replaces the 403 message. One order for every route: no session 401 (before the body
+ * is read), refused 403 (before the input is validated), bad input 400 (schema), a club that does
+ * not exist 404 (only an admin gets this far for one), then the handler's own 404 for ids that
+ * are not in the club.
+ */
+export type ApiAccess =
+  | 'public'
+  | 'signed-in'
+  | { admin: true; denied?: string }
+  | ({ club: ClubIdFrom; denied?: string } & ClubRule);
+
+/** The signed-in user's context; throws 401 when the request carries no valid session. */
+export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+const isApiRoute = (url: string | undefined) => !!url && url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+function clubIdOf(request: FastifyRequest, from: ClubIdFrom): number | null {
+  const source = (typeof from === 'string' ? request.params : request.query) as Record<string, unknown> | undefined;
+  const value = source?.[typeof from === 'string' ? from : from.query];
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+function apiAccess(request: FastifyRequest): ApiAccess | undefined {
+  return isApiRoute(request.routeOptions.url) ? request.routeOptions.config?.access : undefined;
+}
+
+function roleMessage(roles: readonly string[]): string {
+  return roles.length === 1 ? `This needs the ${roles[0]} role in this club` : `This needs one of the roles ${roles.join(', ')} in this club`;
+}
+
+export interface ApiRouteInfo {
+  method: string;
+  url: string;
+  access: ApiAccess;
+}
+
+const routeLists = new WeakMap<FastifyInstance, ApiRouteInfo[]>();
+
+/** Every /api route the app registered, with its declared access (from Fastify's onRoute). */
+export function apiRoutes(app: FastifyInstance): readonly ApiRouteInfo[] {
+  return routeLists.get(app) ?? [];
+}
+
+/** Installs the one access check of the API. Registering an /api route without `access` throws. */
+export function registerAuthorization(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'sessions'>): void {
+  const list: ApiRouteInfo[] = [];
+  routeLists.set(app, list);
+  app.addHook('onRoute', (route) => {
+    if (!isApiRoute(route.url)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access (config.access, see platform/authorize.ts)`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') list.push({ method, url: route.url, access });
+  });
+
+  // 401 first, decided by the matched route (not the raw URL, which may be percent-encoded); a
+  // path that matches no route goes on to the 404 answer.
+  app.addHook('onRequest', async (request) => {
+    if (!isApiRoute(request.routeOptions.url)) return;
+    const token = bearerToken(request.headers.authorization);
+    if (token) request.auth = await deps.sessions.get(deps.db, token);
+    if (request.routeOptions.config?.access !== 'public' && !request.auth) {
+      throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Not signed in');
+    }
+  });
+
+  // 403 before the input is validated (a caller without access learns nothing about the input).
+  app.addHook('preValidation', async (request) => {
+    const access = apiAccess(request);
+    if (!access || access === 'public' || access === 'signed-in') return;
+    const { subject } = requireAuth(request);
+    if ('admin' in access) {
+      if (!isAdmin(subject)) throw forbidden(access.denied ?? 'Only administrators can do this');
+      return;
+    }
+    // A club id that is not a decimal number is the schema's to refuse (400).
+    const clubId = clubIdOf(request, access.club);
+    if (clubId === null) return;
+    const refusal = clubRuleRefusal(subject, clubId, access);
+    if (refusal === 'club') throw forbidden(access.denied ?? 'You do not have access to this club');
+    if (refusal === 'role') throw forbidden(access.denied ?? roleMessage(access.roles ?? []));
+    if (refusal === 'management') throw forbidden(access.denied ?? 'This needs management of this club: administrators and the owners of its region');
+  });
+
+  // 404 for a club that does not exist, once the input is valid. Everyone but an admin holds a
+  // role in (or manages) the club the route names, so only an admin's request can get here.
+  app.addHook('preHandler', async (request) => {
+    const access = apiAccess(request);
+    if (!access || typeof access === 'string' || !('club' in access) || !request.auth?.subject.admin) return;
+    const clubId = clubIdOf(request, access.club);
+    if (clubId === null) return;
+    const [row] = await deps.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
+    if (!row) throw notFound('Club not found');
+  });
+}
