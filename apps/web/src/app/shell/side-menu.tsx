@@ -28,7 +28,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PeopleIcon from '@mui/icons-material/People';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import { PRODUCT_VERSION } from '@golf/contract/constants';
-import { useCourses } from '../../features/courses/api/get-courses';
+import { useCourses } from '../../lib/courses/queries';
 import { canListCourses, canSeeSupport, MENU, visibleMenu, type MenuEntry, type VisibleGroup } from '@golf/contract/menu';
 import type { Profile } from '@golf/contract/api/session';
 import { contactSupportHref, helpLink, SUPPORT_CENTRE_URL, WEBINARS_URL } from '../../config/help-links';

@@ -4,7 +4,7 @@ import type { Course, HoleTee, Tee } from '@golf/contract/api/courses';
 import { EDIT_DRAWING_STYLE, type DrawingResponse } from '@golf/contract/api/drawings';
 import type { PinPosition, PinSetup } from '@golf/contract/api/pins';
 import type { BoundarySelfIntersectionsResponse, GreensWithinBoundaryResponse, SelfIntersectionsResponse } from '@golf/contract/api/status';
-import { api, clubPath } from '../../../lib/api-client';
+import { api, clubPath } from '../api-client';
 
 /** Query keys of the courses area; the side menu, the course screens and the editors share them. */
 export const courseKeys = {

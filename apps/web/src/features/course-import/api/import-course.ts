@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course } from '@golf/contract/api/courses';
 import type { ImportPlan } from '@golf/contract/api/course-import';
 import { api, clubPath } from '../../../lib/api-client';
-import { courseKeys } from '../../courses/api/get-courses';
+import { courseKeys } from '../../../lib/courses/queries';
 
 /** POST clubs/{clubId}/courses/import/preview (field `data`): the plan of an import, nothing saved. */
 export function usePreviewImport(clubId: number) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Course, CreateCourseBody, CreateTeeBody, Tee, TeeInput, UpdateCourseBody } from '@golf/contract/api/courses';
 import { api, clubPath } from '../../../lib/api-client';
-import { courseKeys, coursesQueryOptions, teesQueryOptions } from './get-courses';
+import { courseKeys, coursesQueryOptions, teesQueryOptions } from '../../../lib/courses/queries';
 
 /** How a course create ended (§4): the new course's id once courses and tees reloaded, else 'home'. */
 export type CreateOutcome = { course: Course; next: 'course' | 'home' };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PinPosition, PinSetup, SavePinPositionBody, SavePinSetupBody } from '@golf/contract/api/pins';
 import { api, clubPath } from '../../../lib/api-client';
-import { courseKeys } from './get-courses';
+import { courseKeys } from '../../../lib/courses/queries';
 
 /** The answer of saving a setup's positions: how many calls gave a position back, and the failures. */
 export interface SavePositionsResult {

@@ -17,7 +17,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { paths } from '../../../config/paths';
 import { useElementsForEdit } from '../../../lib/map/graphics-queries';
 import { createPreviewMap, type PreviewLabel } from '../../../lib/map/preview-map';
-import { drawingQueryOptions } from '../api/get-courses';
+import { drawingQueryOptions } from '../../../lib/courses/queries';
 import { courseMapFeatureId, holeIdOfFeature, holeLabelPosition } from '../utils/course-map';
 
 /** The drawings of the holes, in hole order; a stable result while the queries do not change. */

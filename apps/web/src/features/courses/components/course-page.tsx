@@ -32,7 +32,7 @@ import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useClubId } from '../../../lib/use-club-id';
 import { useCreateCourse, useDeleteCourse, useTeeMutations, useUpdateCourse } from '../api/course-mutations';
-import { courseKeys, useCourses, useHolesTees, useTees } from '../api/get-courses';
+import { courseKeys, useCourses, useHolesTees, useTees } from '../../../lib/courses/queries';
 import {
   canAddHole,
   canRemoveHole,

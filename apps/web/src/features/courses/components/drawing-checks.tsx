@@ -12,7 +12,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { Course } from '@golf/contract/api/courses';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
-import { useCourseStatus } from '../api/get-courses';
+import { useCourseStatus } from '../../../lib/courses/queries';
 import { describeChecks, elementKey } from '../utils/drawing-checks';
 
 /** The status checks of the course's saved drawings (§3) in plain words; a green tick when all is fine. */

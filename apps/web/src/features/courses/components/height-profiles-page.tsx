@@ -18,7 +18,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { paths } from '../../../config/paths';
 import { useClubId } from '../../../lib/use-club-id';
-import { drawingQueryOptions, useCourses } from '../api/get-courses';
+import { drawingQueryOptions, useCourses } from '../../../lib/courses/queries';
 
 /** The rise or fall from the first to the last height, as a translation key and values. */
 export function riseText(points: { height: number }[]): { key: string; metres: number } {

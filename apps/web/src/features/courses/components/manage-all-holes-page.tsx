@@ -30,7 +30,7 @@ import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useClubId } from '../../../lib/use-club-id';
 import { useUpdateCourse } from '../api/course-mutations';
-import { useCourses, useHolesTees, useTees } from '../api/get-courses';
+import { useCourses, useHolesTees, useTees } from '../../../lib/courses/queries';
 import {
   courseValues,
   distanceProblem,

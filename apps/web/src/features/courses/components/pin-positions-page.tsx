@@ -37,7 +37,7 @@ import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useClubId } from '../../../lib/use-club-id';
-import { useCourses, usePinPositions, usePinSetups } from '../api/get-courses';
+import { useCourses, usePinPositions, usePinSetups } from '../../../lib/courses/queries';
 import { usePinSetupMutations, useSavePinPositions } from '../api/pin-mutations';
 
 /** 'in' and 'side' of one hole as typed. */

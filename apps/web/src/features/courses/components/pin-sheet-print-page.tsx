@@ -19,7 +19,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { paths } from '../../../config/paths';
 import { useClubId } from '../../../lib/use-club-id';
-import { drawingQueryOptions, useCourses, usePinPositions, usePinSetups } from '../api/get-courses';
+import { drawingQueryOptions, useCourses, usePinPositions, usePinSetups } from '../../../lib/courses/queries';
 import { greenSheet, ringsPath, type GreenSheet } from '../utils/green-sheet';
 
 type Paper = 'A4' | 'letter';

@@ -1,6 +1,6 @@
 import type { Hole } from '@golf/contract/api/courses';
 import { EL } from '@golf/contract/graphics-catalogue';
-import type { CourseStatus } from '../api/get-courses';
+import type { CourseStatus } from '../../../lib/courses/queries';
 
 /** One finding of the status checks, as a translation key and its values. */
 export interface CheckFinding {

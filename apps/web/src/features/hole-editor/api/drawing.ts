@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EDIT_DRAWING_STYLE, type Drawing, type DrawingResponse } from '@golf/contract/api/drawings';
 import { api, clubPath } from '../../../lib/api-client';
-import { courseKeys } from '../../courses/api/get-courses';
+import { courseKeys } from '../../../lib/courses/queries';
 
 export function drawingQueryOptions(clubId: number, holeId: number) {
   return queryOptions({

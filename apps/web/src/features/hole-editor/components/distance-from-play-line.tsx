@@ -10,7 +10,7 @@ import { MAX_HOLE_DISTANCE, type Course, type Hole, type UpdateHoleBody } from '
 import { api, clubPath } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
-import { courseKeys, useHolesTees, useTees } from '../../courses/api/get-courses';
+import { courseKeys, useHolesTees, useTees } from '../../../lib/courses/queries';
 import { distancesWith } from '../utils/play-line';
 
 /**

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths';
 import { useClub } from '../../../lib/current-club';
 import { useClubContexts, useElementsForEdit } from '../../../lib/map/graphics-queries';
 import { useClubId } from '../../../lib/use-club-id';
-import { useCourses } from '../../courses/api/get-courses';
+import { useCourses } from '../../../lib/courses/queries';
 import { drawingQueryOptions, useDrawing } from '../api/drawing';
 import { editorModeOf } from '../utils/modes';
 import { neighbourHoleIds } from '../utils/neighbours';

@@ -15,7 +15,7 @@ import { isClubRole, type ClubRole } from '@golf/contract/roles';
 import { useProfile } from '../../../lib/auth/session';
 import { isRolesRefused, useUpdateUserRoles } from '../api/update-user-roles';
 import { RoleCheckboxes } from './role-checkboxes';
-import { fullName } from './users-page';
+import { fullName } from '../utils/full-name';
 
 /**
  * Edit roles. A refused change (403) shows "You can't change this user's roles"; any other

@@ -31,11 +31,9 @@ import { useUsers } from '../api/get-users';
 import { searchUsers } from '../utils/search-users';
 import { RolesDialog } from './roles-dialog';
 import { UserDialog } from './user-dialog';
+import { fullName } from '../utils/full-name';
 
 type Editing = { kind: 'create' } | { kind: 'edit'; user: ClubUser } | { kind: 'roles'; user: ClubUser } | { kind: 'delete'; user: ClubUser };
-
-export const fullName = (user: Pick<ClubUser, 'first_name' | 'last_name' | 'email'>) =>
-  `${user.first_name} ${user.last_name}`.trim() || user.email;
 
 /** /:clubId/users — the users of the club: list, create, edit, edit roles, delete (§2). */
 export function UsersPage() {
