@@ -1,9 +1,11 @@
 import { matchPath } from 'react-router';
-import { MENU, type HelpKey, type RouteAccess } from '@golf/contract/menu';
-import { clubSections, paths } from '../config/paths';
+import type { HelpKey, RouteAccess } from '@golf/contract/menu';
+import { paths } from '../config/paths';
+import { SCREENS, type ScreenName } from '../config/screens';
 
-/** A screen of this build below /:clubId. */
+/** A screen of this build below /:clubId (from its one entry in config/screens.ts). */
 export interface ClubRouteDef {
+  name: ScreenName;
   /** Path below /:clubId (no leading slash), as in the contract's menu. */
   path: string;
   /** Translation key of the page title. */
@@ -13,40 +15,8 @@ export interface ClubRouteDef {
   access?: RouteAccess;
 }
 
-const menuEntry = (path: string) => MENU.flatMap((g) => g.entries).find((e) => e.path === path);
-
-function fromMenu(path: string, titleKey: string): ClubRouteDef {
-  const entry = menuEntry(path);
-  return { path, titleKey, help: entry?.help, access: entry?.access };
-}
-
-const COURSES: RouteAccess = { kind: 'roles', roles: ['courses'] };
-
 /** The guarded screens that exist in this build. */
-export const CLUB_ROUTES: readonly ClubRouteDef[] = [
-  fromMenu(clubSections.home, 'routes.home'),
-  { path: clubSections.clubs, titleKey: 'routes.clubs' },
-  fromMenu(clubSections.information, 'routes.club'),
-  fromMenu(clubSections.clubApp, 'clubApp.title'),
-  fromMenu(clubSections.gallery, 'gallery.title'),
-  fromMenu(clubSections.hours, 'hours.title'),
-  fromMenu(clubSections.users, 'users.title'),
-  fromMenu(clubSections.membersImport, 'membersImport.title'),
-  { path: clubSections.settings, titleKey: 'routes.settings' },
-  fromMenu(clubSections.newCourse, 'courses.newTitle'),
-  { path: clubSections.importCourse, titleKey: 'courseImport.title', access: { kind: 'management' } },
-  { path: clubSections.course, titleKey: 'courses.title', access: COURSES },
-  { path: clubSections.manageAllHoles, titleKey: 'courses.manageAllHoles', access: COURSES },
-  { path: clubSections.pinPositions, titleKey: 'pins.title', access: COURSES },
-  { path: clubSections.pinSheet, titleKey: 'pins.printTitle', access: COURSES },
-  { path: clubSections.heightProfiles, titleKey: 'heightProfiles.title', access: COURSES },
-  { path: clubSections.hole, titleKey: 'holeEditor.titles.edit', access: COURSES },
-  { path: clubSections.holeEdit, titleKey: 'holeEditor.titles.edit', access: COURSES },
-  { path: clubSections.holeEditPinChart, titleKey: 'holeEditor.titles.edit-pin-chart', access: COURSES },
-  { path: clubSections.holeEditElevation, titleKey: 'holeEditor.titles.edit-elevation', access: COURSES },
-  { path: clubSections.holeEditPlayLines, titleKey: 'holeEditor.titles.edit-play-lines', access: COURSES },
-  { path: clubSections.holeEditLabels, titleKey: 'holeEditor.titles.edit-labels', access: COURSES },
-];
+export const CLUB_ROUTES: readonly ClubRouteDef[] = (Object.keys(SCREENS) as ScreenName[]).map((name) => ({ name, ...SCREENS[name] }));
 
 export const PUBLIC_ROUTES = [
   { pattern: paths.signIn.pattern, titleKey: 'routes.signin' },

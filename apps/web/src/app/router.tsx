@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { clubSections, paths } from '../config/paths';
+import { paths } from '../config/paths';
+import { SCREENS, type ScreenName } from '../config/screens';
 import { Splash } from '../components/ui/splash';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
@@ -21,6 +22,40 @@ async function withQueries(load: Promise<ComponentType>): Promise<{ Component: C
     },
   };
 }
+
+type Loader = () => Promise<ComponentType>;
+
+const lazyScreen = (load: Loader) => async () => ({ Component: await load() });
+const holeEditor: Loader = async () => (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage;
+
+/**
+ * The component of every screen of config/screens.ts, each a chunk of its own loaded when first
+ * opened. A Record over the screen names: a screen without a loader does not compile.
+ */
+const SCREEN_LOADERS: Record<ScreenName, Loader> = {
+  home: async () => (await import('../features/home/components/home-page')).HomePage,
+  clubs: async () => (await import('../features/clubs/components/clubs-page')).ClubsPage,
+  information: async () => (await import('../features/club/components/club-information-page')).ClubInformationPage,
+  clubApp: async () => (await import('../features/club/components/club-app-page')).ClubAppPage,
+  gallery: async () => (await import('../features/gallery/components/gallery-page')).GalleryPage,
+  hours: async () => (await import('../features/hours/components/hours-page')).HoursPage,
+  users: async () => (await import('../features/users/components/users-page')).UsersPage,
+  membersImport: async () => (await import('../features/members-import/components/members-import-page')).MembersImportPage,
+  settings: async () => (await import('../features/settings/components/settings-page')).SettingsPage,
+  newCourse: async () => (await import('../features/courses/components/course-page')).CoursePage,
+  importCourse: async () => (await import('../features/course-import/components/course-import-page')).CourseImportPage,
+  course: async () => (await import('../features/courses/components/course-page')).CoursePage,
+  manageAllHoles: async () => (await import('../features/courses/components/manage-all-holes-page')).ManageAllHolesPage,
+  pinPositions: async () => (await import('../features/courses/components/pin-positions-page')).PinPositionsPage,
+  pinSheet: async () => (await import('../features/courses/components/pin-sheet-print-page')).PinSheetPrintPage,
+  heightProfiles: async () => (await import('../features/courses/components/height-profiles-page')).HeightProfilesPage,
+  hole: async () => (await import('./routes/hole-redirect')).HoleRedirect,
+  holeEdit: holeEditor,
+  holeEditPinChart: holeEditor,
+  holeEditElevation: holeEditor,
+  holeEditPlayLines: holeEditor,
+  holeEditLabels: holeEditor,
+};
 
 /** The route table of §2; every screen is a chunk of its own, loaded when first opened. */
 export const routes: RouteObject[] = [
@@ -46,97 +81,8 @@ export const routes: RouteObject[] = [
         path: paths.club.pattern,
         lazy: () => withQueries(import('./routes/club-layout').then((m) => m.ClubLayout)),
         children: [
-          { index: true, element: <Navigate replace to={clubSections.home} /> },
-          {
-            path: clubSections.home,
-            lazy: async () => ({ Component: (await import('../features/home/components/home-page')).HomePage }),
-          },
-          {
-            path: clubSections.clubs,
-            lazy: async () => ({ Component: (await import('../features/clubs/components/clubs-page')).ClubsPage }),
-          },
-          {
-            path: clubSections.information,
-            lazy: async () => ({
-              Component: (await import('../features/club/components/club-information-page')).ClubInformationPage,
-            }),
-          },
-          {
-            path: clubSections.clubApp,
-            lazy: async () => ({ Component: (await import('../features/club/components/club-app-page')).ClubAppPage }),
-          },
-          {
-            path: clubSections.gallery,
-            lazy: async () => ({ Component: (await import('../features/gallery/components/gallery-page')).GalleryPage }),
-          },
-          {
-            path: clubSections.hours,
-            lazy: async () => ({ Component: (await import('../features/hours/components/hours-page')).HoursPage }),
-          },
-          {
-            path: clubSections.users,
-            lazy: async () => ({ Component: (await import('../features/users/components/users-page')).UsersPage }),
-          },
-          {
-            path: clubSections.membersImport,
-            lazy: async () => ({ Component: (await import('../features/members-import/components/members-import-page')).MembersImportPage }),
-          },
-          {
-            path: clubSections.settings,
-            lazy: async () => ({ Component: (await import('../features/settings/components/settings-page')).SettingsPage }),
-          },
-          {
-            path: clubSections.newCourse,
-            lazy: async () => ({ Component: (await import('../features/courses/components/course-page')).CoursePage }),
-          },
-          {
-            path: clubSections.importCourse,
-            lazy: async () => ({ Component: (await import('../features/course-import/components/course-import-page')).CourseImportPage }),
-          },
-          {
-            path: clubSections.course,
-            lazy: async () => ({ Component: (await import('../features/courses/components/course-page')).CoursePage }),
-          },
-          {
-            path: clubSections.manageAllHoles,
-            lazy: async () => ({ Component: (await import('../features/courses/components/manage-all-holes-page')).ManageAllHolesPage }),
-          },
-          {
-            path: clubSections.pinPositions,
-            lazy: async () => ({ Component: (await import('../features/courses/components/pin-positions-page')).PinPositionsPage }),
-          },
-          {
-            path: clubSections.pinSheet,
-            lazy: async () => ({ Component: (await import('../features/courses/components/pin-sheet-print-page')).PinSheetPrintPage }),
-          },
-          {
-            path: clubSections.heightProfiles,
-            lazy: async () => ({ Component: (await import('../features/courses/components/height-profiles-page')).HeightProfilesPage }),
-          },
-          {
-            path: clubSections.hole,
-            lazy: async () => ({ Component: (await import('./routes/hole-redirect')).HoleRedirect }),
-          },
-          {
-            path: clubSections.holeEdit,
-            lazy: async () => ({ Component: (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage }),
-          },
-          {
-            path: clubSections.holeEditPinChart,
-            lazy: async () => ({ Component: (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage }),
-          },
-          {
-            path: clubSections.holeEditElevation,
-            lazy: async () => ({ Component: (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage }),
-          },
-          {
-            path: clubSections.holeEditPlayLines,
-            lazy: async () => ({ Component: (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage }),
-          },
-          {
-            path: clubSections.holeEditLabels,
-            lazy: async () => ({ Component: (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage }),
-          },
+          { index: true, element: <Navigate replace to={SCREENS.home.path} /> },
+          ...(Object.keys(SCREENS) as ScreenName[]).map((name) => ({ path: SCREENS[name].path, lazy: lazyScreen(SCREEN_LOADERS[name]) })),
           {
             path: '*',
             lazy: async () => ({ Component: (await import('./routes/unknown-route')).UnknownRoute }),

@@ -1,4 +1,9 @@
-/** Every URL of the app comes from here; components never type a path themselves. */
+import { screenHref, type ScreenName } from './screens';
+
+/**
+ * Every URL of the app comes from here; components never type a path themselves. The signed-in
+ * screens' URLs are built from their one entry in config/screens.ts.
+ */
 
 type ClubId = number | string;
 
@@ -25,55 +30,38 @@ export const paths = {
     root: (clubId: ClubId) => `/${clubId}`,
     /** Any section below the club, e.g. section(4, 'club') → /4/club. */
     section: (clubId: ClubId, section: string) => `/${clubId}/${section.replace(/^\/+/, '')}`,
-    home: (clubId: ClubId) => `/${clubId}/home`,
-    clubs: (clubId: ClubId) => `/${clubId}/clubs`,
-    information: (clubId: ClubId) => `/${clubId}/club`,
-    clubApp: (clubId: ClubId) => `/${clubId}/club/club-app`,
-    gallery: (clubId: ClubId) => `/${clubId}/club/gallery`,
-    hours: (clubId: ClubId) => `/${clubId}/club/hours`,
-    users: (clubId: ClubId) => `/${clubId}/users`,
-    membersImport: (clubId: ClubId) => `/${clubId}/club/import`,
-    settings: (clubId: ClubId) => `/${clubId}/settings`,
-    newCourse: (clubId: ClubId) => `/${clubId}/courses/new`,
-    course: (clubId: ClubId, courseId: ClubId) => `/${clubId}/courses/${courseId}`,
-    manageAllHoles: (clubId: ClubId, courseId: ClubId) => `/${clubId}/courses/${courseId}/manage-all-holes`,
-    pinPositions: (clubId: ClubId, courseId: ClubId) => `/${clubId}/courses/${courseId}/pin-positions`,
+    home: (clubId: ClubId) => screenHref('home', clubId),
+    clubs: (clubId: ClubId) => screenHref('clubs', clubId),
+    information: (clubId: ClubId) => screenHref('information', clubId),
+    clubApp: (clubId: ClubId) => screenHref('clubApp', clubId),
+    gallery: (clubId: ClubId) => screenHref('gallery', clubId),
+    hours: (clubId: ClubId) => screenHref('hours', clubId),
+    users: (clubId: ClubId) => screenHref('users', clubId),
+    membersImport: (clubId: ClubId) => screenHref('membersImport', clubId),
+    settings: (clubId: ClubId) => screenHref('settings', clubId),
+    newCourse: (clubId: ClubId) => screenHref('newCourse', clubId),
+    course: (clubId: ClubId, courseId: ClubId) => screenHref('course', clubId, { courseId }),
+    manageAllHoles: (clubId: ClubId, courseId: ClubId) => screenHref('manageAllHoles', clubId, { courseId }),
+    pinPositions: (clubId: ClubId, courseId: ClubId) => screenHref('pinPositions', clubId, { courseId }),
     pinSheet: (clubId: ClubId, courseId: ClubId, setupId: ClubId) =>
-      `/${clubId}/courses/${courseId}/pin-positions/${courseId}/${setupId}/print`,
-    heightProfiles: (clubId: ClubId, courseId: ClubId) => `/${clubId}/courses/${courseId}/height-profiles`,
-    importCourse: (clubId: ClubId) => `/${clubId}/courses/import`,
-    hole: (clubId: ClubId, courseId: ClubId, holeId: ClubId) => `/${clubId}/courses/${courseId}/holes/${holeId}`,
+      screenHref('pinSheet', clubId, { courseId, pinCourseId: courseId, setupId }),
+    heightProfiles: (clubId: ClubId, courseId: ClubId) => screenHref('heightProfiles', clubId, { courseId }),
+    importCourse: (clubId: ClubId) => screenHref('importCourse', clubId),
+    hole: (clubId: ClubId, courseId: ClubId, holeId: ClubId) => screenHref('hole', clubId, { courseId, holeId }),
     /** A hole editor: edit, edit-pin-chart, edit-elevation, edit-play-lines, edit-labels. */
     holeEditor: (clubId: ClubId, courseId: ClubId, holeId: ClubId, editor: HoleEditorKind) =>
-      `/${clubId}/courses/${courseId}/holes/${holeId}/${editor}`,
+      screenHref(HOLE_EDITOR_SCREENS[editor], clubId, { courseId, holeId }),
   },
-} as const;
-
-/** Route paths below /:clubId, as the router and the route table use them. */
-export const clubSections = {
-  home: 'home',
-  clubs: 'clubs',
-  information: 'club',
-  clubApp: 'club/club-app',
-  gallery: 'club/gallery',
-  hours: 'club/hours',
-  users: 'users',
-  membersImport: 'club/import',
-  settings: 'settings',
-  newCourse: 'courses/new',
-  importCourse: 'courses/import',
-  course: 'courses/:courseId',
-  manageAllHoles: 'courses/:courseId/manage-all-holes',
-  pinPositions: 'courses/:courseId/pin-positions',
-  pinSheet: 'courses/:courseId/pin-positions/:pinCourseId/:setupId/print',
-  heightProfiles: 'courses/:courseId/height-profiles',
-  hole: 'courses/:courseId/holes/:holeId',
-  holeEdit: 'courses/:courseId/holes/:holeId/edit',
-  holeEditPinChart: 'courses/:courseId/holes/:holeId/edit-pin-chart',
-  holeEditElevation: 'courses/:courseId/holes/:holeId/edit-elevation',
-  holeEditPlayLines: 'courses/:courseId/holes/:holeId/edit-play-lines',
-  holeEditLabels: 'courses/:courseId/holes/:holeId/edit-labels',
 } as const;
 
 export const HOLE_EDITORS = ['edit', 'edit-pin-chart', 'edit-elevation', 'edit-play-lines', 'edit-labels'] as const;
 export type HoleEditorKind = (typeof HOLE_EDITORS)[number];
+
+/** The screen of each hole editor. */
+export const HOLE_EDITOR_SCREENS = {
+  edit: 'holeEdit',
+  'edit-pin-chart': 'holeEditPinChart',
+  'edit-elevation': 'holeEditElevation',
+  'edit-play-lines': 'holeEditPlayLines',
+  'edit-labels': 'holeEditLabels',
+} as const satisfies Record<HoleEditorKind, ScreenName>;

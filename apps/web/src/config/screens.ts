@@ -1,0 +1,75 @@
+import { MENU, type HelpKey, type RouteAccess } from '@golf/contract/menu';
+
+/**
+ * Every signed-in screen of this build, once: its path below /:clubId, the translation key of its
+ * title, its help article and who may open it (the contract's RouteAccess; absent means any member
+ * of the club). The route table, the router, page titles, the side menu's `available` filter and
+ * every link (config/paths.ts, `screenHref`) derive from this table; the router gives each name
+ * its lazily loaded component (app/router.tsx). A new screen is one entry here and one loader
+ * there (docs/adding-an-area.md).
+ */
+export interface ScreenDef {
+  /** Path below /:clubId without a leading slash; `:name` segments are parameters. */
+  path: string;
+  titleKey: string;
+  help?: HelpKey;
+  access?: RouteAccess;
+}
+
+/** Help and access of a screen that the side menu lists (§2, the contract's MENU). */
+function menu(path: string): Pick<ScreenDef, 'help' | 'access'> {
+  const entry = MENU.flatMap((g) => g.entries).find((e) => e.path === path);
+  if (!entry) throw new Error(`${path} is not in the menu`);
+  return { help: entry.help, access: entry.access };
+}
+
+const COURSES: RouteAccess = { kind: 'roles', roles: ['courses'] };
+
+export const SCREENS = {
+  home: { path: 'home', titleKey: 'routes.home', ...menu('home') },
+  clubs: { path: 'clubs', titleKey: 'routes.clubs' },
+  information: { path: 'club', titleKey: 'routes.club', ...menu('club') },
+  clubApp: { path: 'club/club-app', titleKey: 'clubApp.title', ...menu('club/club-app') },
+  gallery: { path: 'club/gallery', titleKey: 'gallery.title', ...menu('club/gallery') },
+  hours: { path: 'club/hours', titleKey: 'hours.title', ...menu('club/hours') },
+  users: { path: 'users', titleKey: 'users.title', ...menu('users') },
+  membersImport: { path: 'club/import', titleKey: 'membersImport.title', ...menu('club/import') },
+  settings: { path: 'settings', titleKey: 'routes.settings' },
+  newCourse: { path: 'courses/new', titleKey: 'courses.newTitle', ...menu('courses/new') },
+  importCourse: { path: 'courses/import', titleKey: 'courseImport.title', access: { kind: 'management' } },
+  course: { path: 'courses/:courseId', titleKey: 'courses.title', access: COURSES },
+  manageAllHoles: { path: 'courses/:courseId/manage-all-holes', titleKey: 'courses.manageAllHoles', access: COURSES },
+  pinPositions: { path: 'courses/:courseId/pin-positions', titleKey: 'pins.title', access: COURSES },
+  pinSheet: { path: 'courses/:courseId/pin-positions/:pinCourseId/:setupId/print', titleKey: 'pins.printTitle', access: COURSES },
+  heightProfiles: { path: 'courses/:courseId/height-profiles', titleKey: 'heightProfiles.title', access: COURSES },
+  hole: { path: 'courses/:courseId/holes/:holeId', titleKey: 'holeEditor.titles.edit', access: COURSES },
+  holeEdit: { path: 'courses/:courseId/holes/:holeId/edit', titleKey: 'holeEditor.titles.edit', access: COURSES },
+  holeEditPinChart: { path: 'courses/:courseId/holes/:holeId/edit-pin-chart', titleKey: 'holeEditor.titles.edit-pin-chart', access: COURSES },
+  holeEditElevation: { path: 'courses/:courseId/holes/:holeId/edit-elevation', titleKey: 'holeEditor.titles.edit-elevation', access: COURSES },
+  holeEditPlayLines: { path: 'courses/:courseId/holes/:holeId/edit-play-lines', titleKey: 'holeEditor.titles.edit-play-lines', access: COURSES },
+  holeEditLabels: { path: 'courses/:courseId/holes/:holeId/edit-labels', titleKey: 'holeEditor.titles.edit-labels', access: COURSES },
+} as const satisfies Record<string, ScreenDef>;
+
+export type ScreenName = keyof typeof SCREENS;
+
+type Id = number | string;
+
+/** The parameter names of a path, e.g. 'courses/:courseId/holes/:holeId' → 'courseId' | 'holeId'. */
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type ScreenParams<N extends ScreenName> = Record<ParamsOf<(typeof SCREENS)[N]['path']>, Id>;
+
+/** The URL of a screen in a club: `screenHref('course', 4, { courseId: 7 })` → /4/courses/7. */
+export function screenHref<N extends ScreenName>(name: N, clubId: Id, ...[params]: ParamsOf<(typeof SCREENS)[N]['path']> extends never ? [] : [ScreenParams<N>]): string {
+  const values = (params ?? {}) as Record<string, Id>;
+  const path = SCREENS[name].path.replace(/:(\w+)/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`${name}: missing ${key}`);
+    return encodeURIComponent(String(value));
+  });
+  return `/${clubId}/${path}`;
+}
