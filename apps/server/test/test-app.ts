@@ -60,8 +60,8 @@ function templateKey(demo: boolean): string {
     join(migrations, 'meta/_journal.json'),
     join(here, '../src/db/seed.ts'),
     join(here, '../src/db/seed-graphics.ts'), join(here, '../../../packages/contract/src/graphics-catalogue.ts'),
-    join(here, '../src/db/schema/index.ts'),
-    ...['../src/db/seed-courses.ts', '../src/db/data/augusta-national.geojson', '../src/modules/course-import/service.ts', '../../../packages/contract/src/geo/demo-course.ts', '../../../packages/contract/src/geo/osm-import.ts'].map((f) => join(here, f)),
+    ...readdirSync(join(here, '../src/db/schema')).map((f) => join(here, '../src/db/schema', f)),
+    ...['../src/db/seed-courses.ts', '../src/db/data/augusta-national.geojson', '../src/modules/course-import/service.ts', '../src/db/demo-course.ts', '../src/modules/course-import/osm-plan.ts', '../../../packages/contract/src/geo/planar.ts'].map((f) => join(here, f)),
   ];
   for (const f of files.sort()) hash.update(f).update(readFileSync(f));
   const pglitePackage = join(here, '../../../node_modules/@electric-sql/pglite/package.json');

@@ -4,14 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import type { FeatureCollection } from 'geojson';
 import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
-import { generateDemoCourse } from '@golf/contract/geo/demo-course';
+import { generateDemoCourse } from './demo-course';
 import { centroid } from '@golf/contract/geo/measure';
-import { planImport } from '@golf/contract/geo/osm-import';
+import { planImport } from '../modules/course-import/osm-plan';
 import { pinFrame, pinPoint } from '@golf/contract/geo/pins';
 import { EL } from '@golf/contract/graphics-catalogue';
 import { createCourseFromPlan } from '../modules/course-import/service';
 import type { DbOrTx } from '../platform/database';
 import { clubs, courses, holeDrawings, holes, holeTees, pinPositions, pinSetups, tees } from './schema/index';
+import { pointInRing } from '@golf/contract/geo/planar';
 
 /** Hole names of the Fjordvang demo course. */
 const FJORDVANG_HOLES = [
@@ -87,22 +88,12 @@ function demoPin(drawing: Parameters<typeof pinFrame>[0], index: number): { out:
   const green = drawing.features.find((f) => f.properties.element === EL.green && f.geometry.type === 'Polygon');
   const ring = green?.geometry.type === 'Polygon' ? green.geometry.coordinates[0] : null;
   let point = pinPoint(frame, out, side);
-  for (let k = 0; ring && k < 20 && !inRing(point, ring); k++) {
+  for (let k = 0; ring && k < 20 && !pointInRing(point, ring); k++) {
     out = Math.round(out + (12 - out) * 0.3);
     side = Math.trunc(side * 0.7);
     point = pinPoint(frame, out, side);
   }
   return { out, side, point };
-}
-
-function inRing(p: number[], ring: number[][]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }
 
 /** The Augusta demo club where the course stands, its course imported from the OSM fixture. */

@@ -6,7 +6,7 @@ import { ImportPlan, MAX_IMPORT_BYTES } from '@golf/contract/api/course-import';
 import { Course } from '@golf/contract/api/courses';
 import { Drawing, EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { EL } from '@golf/contract/graphics-catalogue';
-import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION } from '@golf/contract/geo/osm-import';
+import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION } from './osm-plan';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
 import { drawingChecks } from '../courses/drawing-checks';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';

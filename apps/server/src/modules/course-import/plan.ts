@@ -3,7 +3,7 @@ import type { ImportPlan } from '@golf/contract/api/course-import';
 import { MAX_HOLES } from '@golf/contract/api/courses';
 import type { GeometryType } from '@golf/contract/api/graphics';
 import { CATALOGUE_ELEMENTS } from '@golf/contract/graphics-catalogue';
-import { NO_HOLES_MESSAGE, planImport } from '@golf/contract/geo/osm-import';
+import { NO_HOLES_MESSAGE, planImport } from './osm-plan';
 import { validateDrawing } from '@golf/contract/geo/validate';
 import { badRequest, HttpError } from '../../platform/errors';
 import { drawingChecks, type DrawingChecks } from '../courses/drawing-checks';

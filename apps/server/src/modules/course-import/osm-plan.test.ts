@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FeatureCollection } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { ImportPlan } from '../api/course-import';
-import { CATALOGUE_ELEMENTS, EL } from '../graphics-catalogue';
-import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION, planImport } from './osm-import';
-import { validateDrawing } from './validate';
+import { ImportPlan } from '@golf/contract/api/course-import';
+import { CATALOGUE_ELEMENTS, EL } from '@golf/contract/graphics-catalogue';
+import { pointInRing } from '@golf/contract/geo/planar';
+import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION, planImport } from './osm-plan';
+import { validateDrawing } from '@golf/contract/geo/validate';
 
 // Real OpenStreetMap data: © OpenStreetMap contributors, ODbL (see the README beside the file).
-const FIXTURE = join(import.meta.dirname, '../../../../apps/server/src/db/data/augusta-national.geojson');
+const FIXTURE = join(import.meta.dirname, '../../db/data/augusta-national.geojson');
 const augusta = JSON.parse(readFileSync(FIXTURE, 'utf8')) as FeatureCollection;
 const elements = new Map(CATALOGUE_ELEMENTS.map(([name, , , geometry]) => [name, geometry]));
 
@@ -22,16 +23,6 @@ function signed(ring: number[][]): number {
   let s = 0;
   for (let i = 0; i + 1 < ring.length; i++) s += ring[i][0] * ring[i + 1][1] - ring[i + 1][0] * ring[i][1];
   return s;
-}
-
-function pointInRing(p: number[], ring: number[][]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
 }
 
 describe('planImport of the Augusta National OSM fixture', () => {

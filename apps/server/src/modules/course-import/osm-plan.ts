@@ -1,8 +1,9 @@
 import type { Feature, FeatureCollection, GeoJsonProperties, Geometry } from 'geojson';
-import type { ImportedHole, ImportPlan } from '../api/course-import';
-import type { DrawingFeature, DrawingGeometry } from '../api/drawings';
-import { EL } from '../graphics-catalogue';
-import { lineLength, polygonArea } from './measure';
+import type { ImportedHole, ImportPlan } from '@golf/contract/api/course-import';
+import type { DrawingFeature, DrawingGeometry } from '@golf/contract/api/drawings';
+import { EL } from '@golf/contract/graphics-catalogue';
+import { lineLength, polygonArea } from '@golf/contract/geo/measure';
+import { localPlane, pointInPolygon, signedRingArea, type LocalPlane } from '@golf/contract/geo/planar';
 
 /**
  * Course import (§2 import): reads a GeoJSON FeatureCollection with OpenStreetMap golf tags
@@ -211,7 +212,7 @@ export function planImport(input: FeatureCollection<Geometry | null, GeoJsonProp
       (pin.ref !== null ? byRef.get(pin.ref) : undefined) ??
       holes.find((h) => {
         const green = holeGreen.get(h);
-        return green ? inPolygon(point, green.local) : false;
+        return green ? pointInPolygon(point, green.local) : false;
       });
     if (hole) pinCounts.set(hole, (pinCounts.get(hole) ?? 0) + 1);
     else unmatched[EL.pinPosition] = (unmatched[EL.pinPosition] ?? 0) + 1;
@@ -392,7 +393,7 @@ function firstPosition(geometries: Geometry[]): number[] | null {
   return null;
 }
 
-function readHoles(raw: { id: string; tags: Record<string, unknown>; coordinates: number[][] }[], plane: Plane, warnings: string[]): HoleLine[] {
+function readHoles(raw: { id: string; tags: Record<string, unknown>; coordinates: number[][] }[], plane: LocalPlane, warnings: string[]): HoleLine[] {
   const holes: HoleLine[] = [];
   const seen = new Set<number>();
   for (const r of raw) {
@@ -452,7 +453,7 @@ function wholeNumber(v: unknown): number | null {
   return null;
 }
 
-function toParts(raw: { id: string; element: string; tags: Record<string, unknown>; geometry: Geometry }, plane: Plane, warnings: string[]): Part[] {
+function toParts(raw: { id: string; element: string; tags: Record<string, unknown>; geometry: Geometry }, plane: LocalPlane, warnings: string[]): Part[] {
   const { element, geometry } = raw;
   const ref = wholeNumber(raw.tags.ref);
   const out: Part[] = [];
@@ -504,34 +505,10 @@ function formatArea(m2: number): string {
   return m2 >= 10_000 ? `${(m2 / 10_000).toFixed(1)} ha` : `${Math.round(m2)} m²`;
 }
 
-/* Plane geometry in local metres ----------------------------------------------------------- */
-
-interface Plane {
-  forward(p: number[]): XY;
-  inverse(xy: XY): [number, number];
-}
-
-/**
- * An equirectangular plane around `origin` with the WGS84 metres per degree at its latitude:
- * within a few kilometres its error is far below the matching distances.
- */
-function localPlane(origin: number[]): Plane {
-  const lat = (origin[1] * Math.PI) / 180;
-  const mLat = 111132.954 - 559.822 * Math.cos(2 * lat) + 1.175 * Math.cos(4 * lat);
-  const mLon = 111412.84 * Math.cos(lat) - 93.5 * Math.cos(3 * lat);
-  const [lon0, lat0] = origin;
-  return {
-    forward: (p) => [(p[0] - lon0) * mLon, (p[1] - lat0) * mLat],
-    inverse: ([x, y]) => [round7(lon0 + x / mLon), round7(lat0 + y / mLat)],
-  };
-}
-
-function round7(v: number): number {
-  return Math.round(v * 1e7) / 1e7;
-}
+/* LocalPlane geometry in local metres ----------------------------------------------------------- */
 
 /** A thin polygon of `halfWidth` metres either side of a line (for natural=tree_row). */
-function bufferLine(line: number[][], plane: Plane, halfWidth: number): Ring {
+function bufferLine(line: number[][], plane: LocalPlane, halfWidth: number): Ring {
   const xy = line.map((p) => plane.forward(p));
   const left: XY[] = [];
   const right: XY[] = [];
@@ -582,22 +559,6 @@ function ringCentre(ring: XY[]): XY {
   return [x0 + cx / (3 * a), y0 + cy / (3 * a)];
 }
 
-function inRing(p: XY, ring: XY[]): boolean {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside;
-}
-
-function inPolygon(p: XY, rings: XY[][]): boolean {
-  if (!inRing(p, rings[0])) return false;
-  for (let i = 1; i < rings.length; i++) if (inRing(p, rings[i])) return false;
-  return true;
-}
-
 function segmentDistance(p: XY, a: XY, b: XY): number {
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
@@ -633,7 +594,7 @@ function partDistance(part: Part, line: XY[]): number {
   if (part.element === EL.tree || part.element === EL.pinPosition) return polylineDistance(part.local[0][0], line);
   const edges = part.local;
   const isPolygon = part.geometry.type === 'Polygon';
-  if (isPolygon && line.some((p) => inPolygon(p, edges))) return 0;
+  if (isPolygon && line.some((p) => pointInPolygon(p, edges))) return 0;
   let d = Infinity;
   for (const list of edges) {
     for (let i = 0; i < list.length; i++) {
@@ -648,16 +609,10 @@ function partDistance(part: Part, line: XY[]): number {
 }
 
 function containing(parts: Part[], p: XY): Part | null {
-  const holding = parts.filter((g) => inPolygon(p, g.local));
+  const holding = parts.filter((g) => pointInPolygon(p, g.local));
   if (holding.length === 0) return null;
   // Nested areas (a green inside a larger green): the smallest holds the point.
-  return holding.reduce((a, b) => (Math.abs(ringArea(b.local[0])) < Math.abs(ringArea(a.local[0])) ? b : a));
-}
-
-function ringArea(ring: XY[]): number {
-  let s = 0;
-  for (let i = 0; i + 1 < ring.length; i++) s += ring[i][0] * ring[i + 1][1] - ring[i + 1][0] * ring[i][1];
-  return s / 2;
+  return holding.reduce((a, b) => (Math.abs(signedRingArea(b.local[0])) < Math.abs(signedRingArea(a.local[0])) ? b : a));
 }
 
 function nearestWithin(parts: Part[], p: XY, max: number): Part | null {
@@ -701,7 +656,7 @@ function nearestHole(holes: HoleLine[], part: Part): HoleLine | null {
  */
 function tPoint(line: XY[], green: XY[][]): XY | null {
   const end = line[line.length - 1];
-  if (inPolygon(end, green)) {
+  if (pointInPolygon(end, green)) {
     for (let i = line.length - 2; i >= 0; i--) {
       let best: { t: number; p: XY } | null = null;
       for (const ring of green) {

@@ -1,12 +1,12 @@
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
 import { describe, expect, it } from 'vitest';
-import { Drawing, type DrawingFeature } from '../api/drawings';
-import { CATALOGUE_ELEMENTS, EL } from '../graphics-catalogue';
+import { Drawing, type DrawingFeature } from '@golf/contract/api/drawings';
+import { CATALOGUE_ELEMENTS, EL } from '@golf/contract/graphics-catalogue';
 import { generateDemoCourse } from './demo-course';
-import { distance, lineLength, polygonArea } from './measure';
-import { pinFrame } from './pins';
-import { greensWithinBoundary, selfIntersections } from './status';
-import { validateDrawing } from './validate';
+import { distance, lineLength, polygonArea } from '@golf/contract/geo/measure';
+import { pinFrame } from '@golf/contract/geo/pins';
+import { greensWithinBoundary, selfIntersections } from '@golf/contract/geo/status';
+import { validateDrawing } from '@golf/contract/geo/validate';
 
 const FJORDVANG: [number, number] = [9.5357, 55.7113];
 const elements = new Map(CATALOGUE_ELEMENTS.map(([name, , , geometry]) => [name, geometry]));

@@ -1,7 +1,8 @@
-import type { Drawing, DrawingFeature } from '../api/drawings';
-import { TEE_PALETTE } from '../api/courses';
-import { EL } from '../graphics-catalogue';
-import { lineLength } from './measure';
+import type { Drawing, DrawingFeature } from '@golf/contract/api/drawings';
+import { TEE_PALETTE } from '@golf/contract/api/courses';
+import { EL } from '@golf/contract/graphics-catalogue';
+import { lineLength } from '@golf/contract/geo/measure';
+import { localPlane, pointInRing, signedRingArea, type LocalPlane } from '@golf/contract/geo/planar';
 
 /**
  * A generated demo course (§ demo data): a realistic 18-hole (or 9-hole) layout around a club's
@@ -313,16 +314,6 @@ function blob(rng: () => number, c: XY, dir: XY, along: number, across: number, 
   return out;
 }
 
-function ringArea(ring: XY[]): number {
-  let s = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const a = ring[i];
-    const b = ring[(i + 1) % ring.length];
-    s += a[0] * b[1] - b[0] * a[1];
-  }
-  return Math.abs(s / 2);
-}
-
 function scaleAbout(ring: XY[], c: XY, f: number): XY[] {
   return ring.map((p) => [c[0] + (p[0] - c[0]) * f, c[1] + (p[1] - c[1]) * f]);
 }
@@ -453,7 +444,7 @@ function buildHole(design: Design, a: XY, b: XY, number: number): BuiltHole {
   const targetArea = 480 + rng() * 140;
   const along = 14 + rng() * 2.5;
   let green = blob(rng, end.p, end.d, along, targetArea / (Math.PI * along), 0.06, 40);
-  green = scaleAbout(green, end.p, Math.sqrt(targetArea / ringArea(green)));
+  green = scaleAbout(green, end.p, Math.sqrt(targetArea / Math.abs(signedRingArea(green))));
   const fringe = green.map((p) => {
     const dx = p[0] - end.p[0];
     const dy = p[1] - end.p[1];
@@ -546,16 +537,6 @@ function segmentsCross(a: XY, b: XY, c: XY, d: XY): boolean {
   return o(a, b, c) !== o(a, b, d) && o(c, d, a) !== o(c, d, b);
 }
 
-function inside(p: XY, ring: XY[]): boolean {
-  let result = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (yi > p[1] !== yj > p[1] && p[0] < ((xj - xi) * (p[1] - yi)) / (yj - yi) + xi) result = !result;
-  }
-  return result;
-}
-
 /** True when two rings overlap: edges cross or one holds the other. */
 export function ringsOverlap(r1: XY[], r2: XY[]): boolean {
   const [a0, a1, a2, a3] = bbox(r1);
@@ -566,7 +547,7 @@ export function ringsOverlap(r1: XY[], r2: XY[]): boolean {
     const q = r1[(i + 1) % r1.length];
     for (let j = 0; j < r2.length; j++) if (segmentsCross(p, q, r2[j], r2[(j + 1) % r2.length])) return true;
   }
-  return inside(r1[0], r2) || inside(r2[0], r1);
+  return pointInRing(r1[0], r2) || pointInRing(r2[0], r1);
 }
 
 function anyOverlap(rings: XY[][]): boolean {
@@ -575,22 +556,6 @@ function anyOverlap(rings: XY[][]): boolean {
 }
 
 /* From local metres to the drawing --------------------------------------------------------- */
-
-interface Plane {
-  inverse(xy: XY): [number, number];
-}
-
-/** An equirectangular plane round `origin` with the WGS84 metres per degree at its latitude. */
-function localPlane(origin: [number, number]): Plane {
-  const lat = (origin[1] * Math.PI) / 180;
-  const mLat = 111132.954 - 559.822 * Math.cos(2 * lat) + 1.175 * Math.cos(4 * lat);
-  const mLon = 111412.84 * Math.cos(lat) - 93.5 * Math.cos(3 * lat);
-  return { inverse: ([x, y]) => [round7(origin[0] + x / mLon), round7(origin[1] + y / mLat)] };
-}
-
-function round7(v: number): number {
-  return Math.round(v * 1e7) / 1e7;
-}
 
 /** Gentle terrain, 10–40 m above sea level, over the course's local plane. */
 function terrainOf(rng: () => number): (p: XY) => number {
@@ -614,7 +579,7 @@ function closedCounterClockwise(ring: number[][]): number[][] {
   return [...ordered, [...ordered[0]]];
 }
 
-function toDrawing(hole: BuiltHole, plane: Plane, terrain: (p: XY) => number): Drawing {
+function toDrawing(hole: BuiltHole, plane: LocalPlane, terrain: (p: XY) => number): Drawing {
   const features: DrawingFeature[] = hole.features.map((f) => {
     const properties = { element: f.element };
     if (f.ring) return { type: 'Feature', id: f.id, properties, geometry: { type: 'Polygon', coordinates: [closedCounterClockwise(f.ring.map((p) => plane.inverse(p)))] } };
