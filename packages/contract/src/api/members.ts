@@ -35,6 +35,9 @@ export const FIELD_MAX_LENGTH = { union_number: 9, email: 254, first_name: 100, 
 export const UNION_NUMBER_PATTERN = /^\d{4}-\d{4}$/;
 
 export const MEMBER_FIELDS = ['union_number', 'email', 'first_name', 'last_name', 'phone'] as const;
+
+/** The fields every imported row needs, so the fields a column mapping must give a column (§5). */
+export const REQUIRED_MEMBER_FIELDS = ['union_number', 'email'] as const;
 export type MemberField = (typeof MEMBER_FIELDS)[number];
 
 export const MEMBER_STATUSES = ['imported', 'invited', 'member', 'banned'] as const;
@@ -100,13 +103,16 @@ export function validateMemberRow(row: MemberRowValues): RowIssue[] {
   const tooLong = (field: MemberField | 'details', value: string, max: number) =>
     issues.push({ field, code: 'too_long', value: value.slice(0, 60), message: `${FIELD_LABELS[field]} is too long (at most ${max} characters)` });
 
+  // The required fields (REQUIRED_MEMBER_FIELDS) are missing, else checked for their format.
+  const missing = (field: (typeof REQUIRED_MEMBER_FIELDS)[number]) =>
+    issues.push({ field, code: 'required', value: '', message: `${FIELD_LABELS[field]} is missing` });
   if (!row.union_number) {
-    issues.push({ field: 'union_number', code: 'required', value: '', message: `${FIELD_LABELS.union_number} is missing` });
+    missing('union_number');
   } else if (!UNION_NUMBER_PATTERN.test(row.union_number)) {
     issues.push({ field: 'union_number', code: 'union_number', value: row.union_number.slice(0, 60), message: 'Invalid Union ID format (e.g. 1234-5678)' });
   }
   if (!row.email) {
-    issues.push({ field: 'email', code: 'required', value: '', message: `${FIELD_LABELS.email} is missing` });
+    missing('email');
   } else if (row.email.length > FIELD_MAX_LENGTH.email) {
     tooLong('email', row.email, FIELD_MAX_LENGTH.email);
   } else if (!EMAIL_PATTERN.test(row.email)) {
@@ -122,6 +128,38 @@ export function validateMemberRow(row: MemberRowValues): RowIssue[] {
     }
   }
   return issues;
+}
+
+/**
+ * One sheet row as a member row, through a column mapping: the mapped cells (a field without a
+ * column is empty), the extra columns as details under their header (empty cells left out),
+ * normalized. The server's import and the web's review both read rows with this.
+ */
+export function mappedMemberRow(
+  cells: readonly string[],
+  headers: readonly (string | undefined)[],
+  mapping: { union_number?: number | null; email?: number | null; first_name?: number | null; last_name?: number | null; phone?: number | null; extra: readonly number[] },
+): MemberRowValues {
+  const cell = (index: number | null | undefined) => (index === null || index === undefined ? '' : (cells[index] ?? ''));
+  const details: Record<string, string> = {};
+  for (const i of mapping.extra) {
+    if (i >= headers.length) continue;
+    const value = (cells[i] ?? '').trim();
+    if (value !== '') details[headers[i] ?? String(i)] = value;
+  }
+  return normalizeMemberRow({
+    union_number: cell(mapping.union_number),
+    email: cell(mapping.email),
+    first_name: cell(mapping.first_name),
+    last_name: cell(mapping.last_name),
+    phone: cell(mapping.phone),
+    details,
+  });
+}
+
+/** A mapping that gives every required field a column. */
+export function mappingComplete(mapping: Partial<Record<MemberField, number | null | undefined>>): boolean {
+  return REQUIRED_MEMBER_FIELDS.every((field) => mapping[field] !== null && mapping[field] !== undefined);
 }
 
 const ColumnIndex = z.number().int().min(0).max(MEMBERS_IMPORT_LIMITS.maxColumns - 1);
@@ -237,6 +275,25 @@ export const Member = z.object({
   created_at: z.iso.datetime(),
 });
 export type Member = z.infer<typeof Member>;
+
+/**
+ * Why a member gets no invitation (§5, §9), or null when they get one: joined ('member') and
+ * banned members never, a member mailed within INVITATION_THROTTLE_MS not again. The server's
+ * claim query (modules/members, inviteMembers) selects exactly the members this gives null;
+ * a test holds the two together.
+ */
+export function invitationRefusal(member: Pick<Member, 'status' | 'recently_mailed'>): 'joined' | 'banned' | 'recently_mailed' | null {
+  if (member.status === 'member') return 'joined';
+  if (member.status === 'banned') return 'banned';
+  if (member.recently_mailed) return 'recently_mailed';
+  return null;
+}
+
+/** Mailed within the last INVITATION_THROTTLE_MS (24 hours): not mailed again yet. */
+export function recentlyMailed(lastInvitedAt: Date | string | null, now = Date.now()): boolean {
+  if (!lastInvitedAt) return false;
+  return now - (lastInvitedAt instanceof Date ? lastInvitedAt.getTime() : Date.parse(lastInvitedAt)) < INVITATION_THROTTLE_MS;
+}
 
 export const MembersQuery = z.object({
   filter: z.enum(MEMBER_FILTERS).default('all'),

@@ -6,7 +6,8 @@ import {
   FAILED_TO_SEND_MAILS,
   INVITATION_THROTTLE_MS,
   MEMBERS_IMPORT_LIMITS,
-  normalizeMemberRow,
+  mappedMemberRow,
+  recentlyMailed,
   validateMemberRow,
   type DuplicateRow,
   type ImportBody,
@@ -144,14 +145,11 @@ export class RowChecker {
   truncated = false;
   private readonly byUnion = new Map<string, { row: number; key: string }>();
   private readonly byEmail = new Map<string, number>();
-  private readonly extras: number[];
 
   constructor(
     private readonly headers: string[],
     private readonly mapping: z.output<typeof ImportBody>['mapping'],
-  ) {
-    this.extras = mapping.extra.filter((i) => i < headers.length);
-  }
+  ) {}
 
   private issue(issue: ImportIssue) {
     if (this.issues.length < MEMBERS_IMPORT_LIMITS.maxIssues) this.issues.push(issue);
@@ -165,20 +163,7 @@ export class RowChecker {
 
   /** The row to write, or null when it fails or repeats an earlier one. */
   check({ row, cells }: SheetRow): PreparedRow | null {
-    const cell = (index: number | null | undefined) => (index === null || index === undefined ? '' : (cells[index] ?? ''));
-    const details: Record<string, string> = {};
-    for (const i of this.extras) {
-      const value = (cells[i] ?? '').trim();
-      if (value !== '') details[this.headers[i]] = value;
-    }
-    const values = normalizeMemberRow({
-      union_number: cell(this.mapping.union_number),
-      email: cell(this.mapping.email),
-      first_name: cell(this.mapping.first_name),
-      last_name: cell(this.mapping.last_name),
-      phone: cell(this.mapping.phone),
-      details,
-    });
+    const values = mappedMemberRow(cells, this.headers, this.mapping);
     const rowIssues = validateMemberRow(values);
     if (rowIssues.length) {
       this.failedRows++;
@@ -358,7 +343,7 @@ function toMember(row: typeof clubMembers.$inferSelect, now: number): Member {
     details: (row.details ?? {}) as Record<string, string>,
     status: row.status as Member['status'],
     last_invited_at: invitedAt ? invitedAt.toISOString() : null,
-    recently_mailed: !!invitedAt && now - invitedAt.getTime() < INVITATION_THROTTLE_MS,
+    recently_mailed: recentlyMailed(invitedAt, now),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -446,6 +431,7 @@ export async function inviteMembers(
   const throttle = new Date(Date.now() - INVITATION_THROTTLE_MS);
   const claimed = (
     await deps.db.execute<ClaimedRow>(sql`
+      -- the members invitationRefusal (contract) answers null for: not joined, not banned, not recently mailed
       with target as (
         select id, status as old_status, last_invited_at as old_invited_at from club_members
         where club_id = ${clubId} and id = any(${sql.param(unique)}::int[])

@@ -36,7 +36,7 @@ import ScheduleSendIcon from '@mui/icons-material/ScheduleSendOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { MEMBER_FILTERS, type Member, type MemberFilter } from '@golf/contract/api/members';
+import { invitationRefusal, MEMBER_FILTERS, type Member, type MemberFilter } from '@golf/contract/api/members';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ListStates } from '../../../components/ui/list-states';
@@ -48,7 +48,8 @@ import { downloadMembersCsv, useInviteMembers, useRemoveMembers, useSetMemberSta
 const PAGE_SIZES = [25, 50, 100];
 
 /** Who an invitation can go to (§5): not joined, not banned, not mailed in the last 24 hours. */
-export const canInvite = (m: Member) => (m.status === 'imported' || m.status === 'invited') && !m.recently_mailed;
+/** The members an invitation would reach, by the contract's rule (the server applies the same). */
+export const canInvite = (m: Member) => invitationRefusal(m) === null;
 
 const memberName = (m: Member) => `${m.first_name} ${m.last_name}`.trim() || m.email;
 

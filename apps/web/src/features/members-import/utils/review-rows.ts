@@ -1,6 +1,7 @@
 import {
   MEMBER_FIELDS,
-  normalizeMemberRow,
+  mappedMemberRow,
+  mappingComplete as requiredFieldsMapped,
   validateMemberRow,
   type ColumnMapping,
   type ImportIssue,
@@ -22,18 +23,9 @@ export interface ReviewRow {
 
 /** The sample rows with the mapped fields, checked with the rules the server uses (§5). */
 export function reviewRows(upload: Pick<UploadResponse, 'sample' | 'columns'>, mapping: Mapping): ReviewRow[] {
-  const cell = (cells: string[], index: number | null) => (index === null ? '' : (cells[index] ?? ''));
+  const headers = upload.columns.map((c) => c.header);
   return upload.sample.map(({ row, cells }) => {
-    const details: Record<string, string> = {};
-    for (const i of mapping.extra) if (cells[i]?.trim()) details[upload.columns[i]?.header ?? String(i)] = cells[i].trim();
-    const values = normalizeMemberRow({
-      union_number: cell(cells, mapping.union_number),
-      email: cell(cells, mapping.email),
-      first_name: cell(cells, mapping.first_name),
-      last_name: cell(cells, mapping.last_name),
-      phone: cell(cells, mapping.phone),
-      details,
-    });
+    const values = mappedMemberRow(cells, headers, mapping);
     const issues: ReviewRow['issues'] = {};
     for (const issue of validateMemberRow(values)) issues[issue.field] ??= { code: issue.code, value: issue.value };
     const { details: _details, ...fields } = values;
@@ -60,9 +52,9 @@ export function withServerIssues(rows: ReviewRow[], issues: readonly ImportIssue
 /** The translation key of an issue code. */
 export const issueKey = (code: IssueCode) => `membersImport.issues.${code}`;
 
-/** A mapping is complete when union number and email have a column. */
+/** A mapping is complete when every required field (union number, email) has a column. */
 export function mappingComplete(mapping: Mapping): boolean {
-  return mapping.union_number !== null && mapping.email !== null;
+  return requiredFieldsMapped(mapping);
 }
 
 /** The mapping as the import call takes it; only for a complete mapping. */
