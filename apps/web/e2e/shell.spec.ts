@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEMO, menuLink, openAs, expect, test } from './support';
+
+/** The product version, from the root package.json (the one place it is written). */
+const rootPackage = JSON.parse(readFileSync(join(import.meta.dirname, '../../../package.json'), 'utf8')) as { version: string };
 
 test.describe('wide screen', () => {
   test('the top bar shows the version and the club name, which links to the club list', async ({ page }) => {
     await openAs(page, DEMO.staff, '/1/home');
-    await expect(page.getByTestId('version-label')).toHaveText('3.111.6');
+    await expect(page.getByTestId('version-label')).toHaveText(rootPackage.version);
     await expect(page).toHaveTitle('Home · Golf Console');
 
     const clubLink = page.getByRole('link', { name: 'Fjordvang Golfklub' });
@@ -23,7 +28,7 @@ test.describe('wide screen', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'UNKNOWN ROUTE' })).toBeVisible();
     await expect(page).toHaveTitle('UNKNOWN ROUTE · Golf Console');
     await expect(page.getByText('There is no page at this address.')).toBeVisible();
-    await expect(page.getByTestId('version-label')).toHaveText('3.111.6');
+    await expect(page.getByTestId('version-label')).toHaveText(rootPackage.version);
 
     await page.getByRole('link', { name: 'Go to home' }).click();
     await expect(page).toHaveURL(/\/1\/home$/);

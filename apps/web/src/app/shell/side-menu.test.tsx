@@ -7,6 +7,7 @@ import type { Profile } from '@golf/contract/api/session';
 import { renderWithProviders } from '../../testing/render';
 import { isAvailable } from '../route-table';
 import { SideMenu } from './side-menu';
+import rootPackage from '../../../../../package.json';
 
 const base = { email: 'x@example.com', firstName: 'X', lastName: 'Y', photoFileName: null, language: 'en' as const, defaultClubId: 1 };
 const admin: Profile = { ...base, id: 1, admin: true, roles: {}, regionRoles: {} };
@@ -94,7 +95,7 @@ describe('<SideMenu>', () => {
     const mail = within(nav).getByRole('link', { name: 'Contact support' }).getAttribute('href') ?? '';
     expect(mail).toMatch(/^mailto:/);
     const body = decodeURIComponent(mail.split('body=')[1]);
-    expect(body).toContain('Version: 3.111.6');
+    expect(body).toContain(`Version: ${rootPackage.version}`);
     expect(body).toContain('Page: /1/home');
     expect(body).toContain(`Browser: ${navigator.userAgent}`);
   });
