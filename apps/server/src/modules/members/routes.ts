@@ -20,7 +20,10 @@ import { requireAuth } from '../../platform/authorize';
 import { badRequest } from '../../platform/errors';
 import { fileTooLarge, readMultipartFile, registerUploads } from '../../platform/uploads';
 import { USER_MANAGEMENT } from '../users/access';
-import { createUpload, exportMembersCsv, importMembers, inviteMembers, listMembers, removeMembers, setMemberStatus } from './service';
+import { importMembers } from './import-service';
+import { inviteMembers } from './invitations-service';
+import { exportMembersCsv, listMembers, removeMembers, setMemberStatus } from './list-service';
+import { createUpload } from './upload-service';
 
 const tags = ['members'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 502: ErrorResponse };
