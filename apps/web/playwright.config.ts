@@ -16,7 +16,8 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  outputDir: join(root, '.test-output/e2e-artifacts'),
+  // E2E_OUTPUT_DIR lets two runs in one tree keep their artifacts apart (Playwright empties the folder).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, '.test-output/e2e-artifacts'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

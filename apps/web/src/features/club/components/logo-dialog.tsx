@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -18,6 +18,7 @@ import CropLandscapeOutlinedIcon from '@mui/icons-material/CropLandscapeOutlined
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import type { Club, LogoShape } from '@golf/contract/api/clubs';
 import { IMAGE_ACCEPT, IMAGE_UPLOAD } from '@golf/contract/api/images';
+import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { errorText } from '../../../lib/error-text';
 import { imageFileProblem } from '../../../lib/image-file';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
@@ -37,7 +38,6 @@ export function LogoDialog({ club, open, onClose }: { club: Club; open: boolean;
   const snackbar = useSnackbar();
   const upload = useUploadLogo(club.id);
   const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [shape, setShape] = useState<LogoShape>(club.logo_shape ?? 'round');
   const [selection, setSelection] = useState<LogoSelection>(NO_LOGO);
   const [problem, setProblem] = useState<string | null>(null);
@@ -49,8 +49,7 @@ export function LogoDialog({ club, open, onClose }: { club: Club; open: boolean;
     if (preview) URL.revokeObjectURL(preview);
   }, [preview]);
 
-  const pick = (picked: File | undefined) => {
-    if (!picked) return;
+  const pick = (picked: File) => {
     const why = imageFileProblem(picked);
     if (why) {
       setProblem(t(why === 'tooLarge' ? 'logo.fileTooLarge' : 'logo.fileNotImage', { name: picked.name, max: IMAGE_UPLOAD.maxBytes / 1024 / 1024 }));
@@ -93,11 +92,6 @@ export function LogoDialog({ club, open, onClose }: { club: Club; open: boolean;
     }
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    if (!busy) pick(event.dataTransfer.files[0]);
-  };
-
   const currentSrc = preview ?? (club.logo_shape === shape ? club.logo_url : null);
 
   return (
@@ -130,51 +124,22 @@ export function LogoDialog({ club, open, onClose }: { club: Club; open: boolean;
           </Typography>
         </Box>
 
-        <Box
-          onDragOver={(e) => e.preventDefault()}
-          onDrop={onDrop}
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 3,
-            flexWrap: 'wrap',
-            p: 2.5,
-            borderRadius: 2,
-            border: '1px dashed',
-            borderColor: 'divider',
-            bgcolor: 'background.default',
-          }}
+        <FileDropZone
+          accept={IMAGE_ACCEPT}
+          onFiles={([picked]) => pick(picked)}
+          disabled={busy}
+          start={<ClubLogo src={currentSrc} shape={shape} name={club.name} size={104} alt={t('logo.previewAlt')} />}
+          buttonLabel={file ? t('logo.chooseOther') : t('logo.choose')}
+          buttonProps={{ startIcon: <UploadFileOutlinedIcon /> }}
+          inputProps={{ id: inputId }}
         >
-          <ClubLogo src={currentSrc} shape={shape} name={club.name} size={104} alt={t('logo.previewAlt')} />
-          <Box sx={{ display: 'grid', gap: 1, minWidth: 0, flex: '1 1 180px' }}>
-            <input
-              ref={inputRef}
-              id={inputId}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              hidden
-              onChange={(e) => {
-                pick(e.target.files?.[0]);
-                e.target.value = '';
-              }}
-            />
-            <Button
-              variant="outlined"
-              startIcon={<UploadFileOutlinedIcon />}
-              onClick={() => inputRef.current?.click()}
-              disabled={busy}
-              sx={{ justifySelf: 'start' }}
-            >
-              {file ? t('logo.chooseOther') : t('logo.choose')}
-            </Button>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="logo-file-name">
-              {file ? file.name : t('logo.noFile')}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
-              {t('logo.formats', { max: IMAGE_UPLOAD.maxBytes / 1024 / 1024 })}
-            </Typography>
-          </Box>
-        </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }} data-testid="logo-file-name">
+            {file ? file.name : t('logo.noFile')}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t('logo.formats', { max: IMAGE_UPLOAD.maxBytes / 1024 / 1024 })}
+          </Typography>
+        </FileDropZone>
 
         {problem && <Alert severity="warning">{problem}</Alert>}
         {upload.isError && !busy && <Alert severity="error">{errorText(upload.error, t)}</Alert>}

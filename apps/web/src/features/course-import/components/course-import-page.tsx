@@ -1,5 +1,5 @@
 import 'ol/ol.css';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import UploadFileOutlinedIcon from '@mui/icons-material/UploadFileOutlined';
 import { MAX_IMPORT_BYTES, type ImportPlan } from '@golf/contract/api/course-import';
 import type { ElementForEdit } from '@golf/contract/api/graphics';
+import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/error-text';
 import { useElementsForEdit } from '../../../lib/map/graphics-queries';
@@ -40,16 +41,13 @@ export function CourseImportPage() {
   const preview = usePreviewImport(clubId);
   const create = useCreateImportedCourse(clubId);
   const elements = useElementsForEdit(clubId);
-  const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [name, setName] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
 
-  const pick = async (picked: File | undefined) => {
-    if (!picked) return;
+  const pick = async (picked: File) => {
     setPlan(null);
     preview.reset();
     if (!isImportFile(picked.name)) return setFileError(t('courseImport.wrongType', { types: IMPORT_EXTENSIONS.join(', ') }));
@@ -66,12 +64,6 @@ export function CourseImportPage() {
     }
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    void pick(event.dataTransfer.files[0]);
-  };
-
   const onCreate = async () => {
     if (!file || !plan) return;
     try {
@@ -86,45 +78,28 @@ export function CourseImportPage() {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography color="text.secondary">{t('courseImport.intro')}</Typography>
-      <Paper
-        variant="outlined"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
+      <FileDropZone
         data-testid="import-drop-zone"
-        sx={{ p: 3, textAlign: 'center', borderStyle: 'dashed', borderWidth: 2, bgcolor: dragging ? 'action.hover' : undefined }}
+        accept={IMPORT_EXTENSIONS.join(',')}
+        onFiles={([picked]) => void pick(picked)}
+        disabled={preview.isPending || create.isPending}
+        icon={<UploadFileOutlinedIcon color="action" sx={{ fontSize: 40 }} />}
+        hint={t('courseImport.dropHere')}
+        buttonLabel={t('courseImport.chooseFile')}
+        inputProps={{ 'aria-label': t('courseImport.fileLabel') }}
       >
-        <UploadFileOutlinedIcon color="action" sx={{ fontSize: 40 }} />
-        <Typography sx={{ mb: 1 }}>{t('courseImport.dropHere')}</Typography>
-        <Button variant="outlined" onClick={() => inputRef.current?.click()} disabled={preview.isPending || create.isPending}>
-          {t('courseImport.chooseFile')}
-        </Button>
-        <input
-          ref={inputRef}
-          type="file"
-          hidden
-          accept={IMPORT_EXTENSIONS.join(',')}
-          aria-label={t('courseImport.fileLabel')}
-          onChange={(e) => {
-            void pick(e.target.files?.[0]);
-            e.target.value = '';
-          }}
-        />
         {file && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <Typography variant="body2" color="text.secondary">
             {file.name} ({(file.size / 1024).toFixed(0)} KB)
           </Typography>
         )}
         {preview.isPending && (
-          <Box sx={{ mt: 2 }}>
+          <Box sx={{ mt: 1, width: '100%' }}>
             <LinearProgress variant={progress < 100 ? 'determinate' : 'indeterminate'} value={progress} aria-label={t('courseImport.uploading')} />
             <Typography variant="caption">{progress < 100 ? t('courseImport.uploadingPercent', { percent: progress }) : t('courseImport.reading')}</Typography>
           </Box>
         )}
-      </Paper>
+      </FileDropZone>
       {fileError && <Alert severity="error">{fileError}</Alert>}
       {preview.isError && (
         <Alert severity="error">

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,6 +19,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import { GALLERY_MAX_IMAGES } from '@golf/contract/api/gallery';
 import { IMAGE_ACCEPT, IMAGE_UPLOAD } from '@golf/contract/api/images';
+import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { errorText } from '../../../lib/error-text';
 import { formatFileSize, imageFileProblem } from '../../../lib/image-file';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
@@ -42,17 +43,15 @@ export function UploadDialog({ clubId, open, room, onClose }: { clubId: number; 
   const snackbar = useSnackbar();
   const upload = useUploadGalleryImages(clubId);
   const titleId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
   const [picked, setPicked] = useState<Picked[]>([]);
   const [progress, setProgress] = useState({ percent: 0, index: 0 });
   const busy = upload.isPending;
   const sendable = picked.filter((p) => !p.problem);
   const overRoom = sendable.length > room;
 
-  const add = (files: FileList | null) => {
-    if (!files?.length) return;
+  const add = (files: File[]) => {
     const max = IMAGE_UPLOAD.maxBytes / 1024 / 1024;
-    const next = [...files].map((file) => {
+    const next = files.map((file) => {
       const why = imageFileProblem(file);
       const problem =
         why === 'tooLarge'
@@ -89,11 +88,6 @@ export function UploadDialog({ clubId, open, room, onClose }: { clubId: number; 
     setPicked(failed.map(({ file, error }) => ({ file, problem: errorText(error, t) })));
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    if (!busy) add(event.dataTransfer.files);
-  };
-
   return (
     <Dialog
       open={open}
@@ -106,44 +100,17 @@ export function UploadDialog({ clubId, open, room, onClose }: { clubId: number; 
     >
       <DialogTitle id={titleId}>{t('gallery.uploadTitle')}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
-        <Box
-          onDragOver={(e) => e.preventDefault()}
-          onDrop={onDrop}
-          sx={{
-            display: 'grid',
-            justifyItems: 'center',
-            gap: 1,
-            p: 3,
-            borderRadius: 2,
-            border: '1px dashed',
-            borderColor: 'divider',
-            bgcolor: 'background.default',
-            textAlign: 'center',
-          }}
-        >
-          <AddPhotoAlternateOutlinedIcon color="primary" sx={{ fontSize: 40 }} />
-          <Typography variant="body2" color="text.secondary">
-            {t('gallery.dropHint')}
-          </Typography>
-          <input
-            ref={inputRef}
-            type="file"
-            accept={IMAGE_ACCEPT}
-            multiple
-            hidden
-            data-testid="gallery-file-input"
-            onChange={(e) => {
-              add(e.target.files);
-              e.target.value = '';
-            }}
-          />
-          <Button variant="outlined" onClick={() => inputRef.current?.click()} disabled={busy}>
-            {t('gallery.chooseFiles')}
-          </Button>
-          <Typography variant="caption" color="text.secondary">
-            {t('gallery.formats', { max: IMAGE_UPLOAD.maxBytes / 1024 / 1024 })}
-          </Typography>
-        </Box>
+        <FileDropZone
+          accept={IMAGE_ACCEPT}
+          multiple
+          onFiles={add}
+          disabled={busy}
+          icon={<AddPhotoAlternateOutlinedIcon color="primary" sx={{ fontSize: 40 }} />}
+          hint={t('gallery.dropHint')}
+          buttonLabel={t('gallery.chooseFiles')}
+          inputProps={{ 'data-testid': 'gallery-file-input' }}
+          caption={t('gallery.formats', { max: IMAGE_UPLOAD.maxBytes / 1024 / 1024 })}
+        />
 
         {picked.length > 0 && (
           <List dense disablePadding aria-label={t('gallery.chosenFiles')} sx={{ maxHeight: 240, overflow: 'auto' }}>
