@@ -1,25 +1,18 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import SearchIcon from '@mui/icons-material/Search';
 import type { Club } from '@golf/contract/api/clubs';
 import { canCreateClub } from '@golf/contract/permissions';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ListStates } from '../../../components/ui/list-states';
+import { SearchableListPage } from '../../../components/ui/searchable-list-page';
 import { useProfile } from '../../../lib/auth/session';
 import { countryName } from '../../../lib/current-club';
 import { errorText } from '../../../lib/error-text';
@@ -39,8 +32,6 @@ export function ClubsPage() {
   const clubs = useClubs();
   const switchClub = useSwitchClub();
   const snackbar = useSnackbar();
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
   const [creating, setCreating] = useState(false);
   const [switching, setSwitching] = useState<number | null>(null);
 
@@ -55,69 +46,36 @@ export function ClubsPage() {
     }
   };
 
-  const shown = clubs.data ? filterClubs(clubs.data, deferredQuery) : [];
-
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-        <TextField
-          type="search"
-          label={t('clubs.search')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          size="small"
-          sx={{ maxWidth: { sm: 420 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        {canCreateClub(profile) && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ whiteSpace: 'nowrap', ml: { sm: 'auto' } }}>
+    <SearchableListPage
+      query={clubs}
+      filter={filterClubs}
+      texts={{
+        search: t('clubs.search'),
+        loadFailed: t('clubs.loadFailed'),
+        empty: t('clubs.empty'),
+        noMatch: (search) => t('clubs.noMatch', { query: search }),
+        count: (count) => t('clubs.count', { count }),
+        listLabel: t('clubs.listLabel'),
+      }}
+      action={
+        canCreateClub(profile) && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ whiteSpace: 'nowrap' }}>
             {t('clubs.newClub')}
           </Button>
-        )}
-      </Box>
-
-      <ListStates
-        query={clubs}
-        errorTitle={t('clubs.loadFailed')}
-        empty={
-          clubs.data?.length === 0 ? (
-            <EmptyState title={t('clubs.empty')} />
-          ) : shown.length === 0 ? (
-            <EmptyState title={t('clubs.noMatch', { query: deferredQuery })} />
-          ) : null
-        }
-      >
-        {() => (
-          <>
-            <Typography variant="body2" color="text.secondary" aria-live="polite">
-              {t('clubs.count', { count: shown.length })}
-            </Typography>
-            <Paper variant="outlined">
-              <List aria-label={t('clubs.listLabel')} disablePadding>
-                {shown.map((club, index) => (
-                  <ClubRow
-                    key={club.id}
-                    club={club}
-                    current={club.id === clubId}
-                    divider={index < shown.length - 1}
-                    disabled={switching !== null}
-                    onChoose={() => void choose(club.id, fromSection)}
-                  />
-                ))}
-              </List>
-            </Paper>
-          </>
-        )}
-      </ListStates>
-
+        )
+      }
+      renderRow={(club, divider) => (
+        <ClubRow
+          key={club.id}
+          club={club}
+          current={club.id === clubId}
+          divider={divider}
+          disabled={switching !== null}
+          onChoose={() => void choose(club.id, fromSection)}
+        />
+      )}
+    >
       {creating && (
         <CreateClubDialog
           onClose={() => setCreating(false)}
@@ -128,7 +86,7 @@ export function ClubsPage() {
           }}
         />
       )}
-    </Box>
+    </SearchableListPage>
   );
 }
 

@@ -1,27 +1,21 @@
-import { useDeferredValue, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/PersonAddAlt1';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RolesIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import type { ClubUser } from '@golf/contract/api/users';
 import { CLUB_ROLES } from '@golf/contract/roles';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ListStates } from '../../../components/ui/list-states';
+import { SearchableListPage } from '../../../components/ui/searchable-list-page';
 import { useProfile } from '../../../lib/auth/session';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
@@ -43,12 +37,9 @@ export function UsersPage() {
   const users = useUsers(clubId);
   const remove = useDeleteUser(clubId);
   const snackbar = useSnackbar();
-  const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
   const [editing, setEditing] = useState<Editing | null>(null);
 
   const roleLabel = (role: string) => t(`users.roles.${role}`, { defaultValue: role });
-  const shown = users.data ? searchUsers(users.data, deferredQuery, roleLabel) : [];
   const close = () => setEditing(null);
 
   const confirmDelete = async (user: ClubUser) => {
@@ -62,74 +53,37 @@ export function UsersPage() {
   };
 
   return (
-    <Box sx={{ display: 'grid', gap: 2 }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-        <TextField
-          type="search"
-          label={t('users.search')}
-          helperText={t('users.searchHint')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          size="small"
-          fullWidth
-          sx={{ maxWidth: { sm: 420 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => setEditing({ kind: 'create' })}
-          sx={{ whiteSpace: 'nowrap', ml: { sm: 'auto' }, alignSelf: { sm: 'flex-start' } }}
-        >
+    <SearchableListPage
+      query={users}
+      filter={(list, search) => searchUsers(list, search, roleLabel)}
+      texts={{
+        search: t('users.search'),
+        searchHint: t('users.searchHint'),
+        loadFailed: t('users.loadFailed'),
+        empty: t('users.empty'),
+        noMatch: (search) => t('users.noMatch', { query: search }),
+        count: (count) => t('users.count', { count }),
+        listLabel: t('users.listLabel'),
+      }}
+      action={
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ kind: 'create' })} sx={{ whiteSpace: 'nowrap' }}>
           {t('users.newUser')}
         </Button>
-      </Box>
-
-      <ListStates
-        query={users}
-        errorTitle={t('users.loadFailed')}
-        empty={
-          users.data?.length === 0 ? (
-            <EmptyState title={t('users.empty')} />
-          ) : shown.length === 0 ? (
-            <EmptyState title={t('users.noMatch', { query: deferredQuery })} />
-          ) : null
-        }
-      >
-        {() => (
-          <>
-            <Typography variant="body2" color="text.secondary" aria-live="polite">
-              {t('users.count', { count: shown.length })}
-            </Typography>
-            <Paper variant="outlined">
-              <List aria-label={t('users.listLabel')} disablePadding>
-                {shown.map((user, index) => (
-                  <UserRow
-                    key={user.id}
-                    user={user}
-                    self={user.id === profile.id}
-                    divider={index < shown.length - 1}
-                    roleLabel={roleLabel}
-                    language={i18n.language}
-                    onEdit={() => setEditing({ kind: 'edit', user })}
-                    onRoles={() => setEditing({ kind: 'roles', user })}
-                    onDelete={() => setEditing({ kind: 'delete', user })}
-                  />
-                ))}
-              </List>
-            </Paper>
-          </>
-        )}
-      </ListStates>
-
+      }
+      renderRow={(user, divider) => (
+        <UserRow
+          key={user.id}
+          user={user}
+          self={user.id === profile.id}
+          divider={divider}
+          roleLabel={roleLabel}
+          language={i18n.language}
+          onEdit={() => setEditing({ kind: 'edit', user })}
+          onRoles={() => setEditing({ kind: 'roles', user })}
+          onDelete={() => setEditing({ kind: 'delete', user })}
+        />
+      )}
+    >
       {editing?.kind === 'create' && (
         <UserDialog
           clubId={clubId}
@@ -177,7 +131,7 @@ export function UsersPage() {
           </>
         )}
       </ConfirmDialog>
-    </Box>
+    </SearchableListPage>
   );
 }
 
