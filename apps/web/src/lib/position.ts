@@ -29,3 +29,9 @@ export function parsePosition(longitude: string, latitude: string): PositionResu
   if (!parsed.success) return { ok: false, field: 'longitude', messageKey: 'validation.longitude' };
   return { ok: true, value: parsed.data };
 }
+
+/** The refinement both club forms add to their schema: the position pair, with the field named. */
+export function refinePosition(values: { longitude: string; latitude: string }, ctx: { addIssue: (issue: { code: 'custom'; path: PositionField[]; message: string }) => void }) {
+  const position = parsePosition(values.longitude, values.latitude);
+  if (!position.ok) ctx.addIssue({ code: 'custom', path: [position.field], message: position.messageKey });
+}

@@ -10,13 +10,13 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { HttpUrlOrEmpty, Phone, type Club } from '@golf/contract/api/clubs';
+import { CountryField, PositionFields } from '../../../components/form/club-address-fields';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
-import { countryName, useClub } from '../../../lib/current-club';
+import { useClub } from '../../../lib/current-club';
 import { errorText } from '../../../lib/error-text';
-import { parsePosition } from '../../../lib/position';
-import { useCountries } from '../../../lib/reference-data';
+import { parsePosition, refinePosition } from '../../../lib/position';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useClubId } from '../../../lib/use-club-id';
 import { useUpdateClub } from '../api/update-club';
@@ -36,10 +36,7 @@ const schema = z
     longitude: z.string(),
     latitude: z.string(),
   })
-  .superRefine((values, ctx) => {
-    const position = parsePosition(values.longitude, values.latitude);
-    if (!position.ok) ctx.addIssue({ code: 'custom', path: [position.field], message: position.messageKey });
-  });
+  .superRefine(refinePosition);
 
 type Values = z.infer<typeof schema>;
 
@@ -74,9 +71,8 @@ export function ClubInformationPage() {
 }
 
 function ClubInformationForm({ club, title }: { club: Club; title: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const snackbar = useSnackbar();
-  const countries = useCountries();
   const update = useUpdateClub(club.id);
   const {
     control,
@@ -101,10 +97,6 @@ function ClubInformationForm({ club, title }: { club: Club; title: string }) {
       snackbar.error(t('club.saveFailed'), errorText(error, t));
     }
   });
-
-  const countryOptions = (countries.data ?? [{ code: club.address.country_code, name: club.address.country_code }])
-    .map((c) => ({ code: c.code, name: countryName(c.code, i18n.language, c.name) }))
-    .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
 
   return (
     <Card>
@@ -172,22 +164,7 @@ function ClubInformationForm({ club, title }: { club: Club; title: string }) {
             autoComplete="address-level2"
           />
         </Box>
-        <FormTextField
-          control={control}
-          name="country_code"
-          select
-          label={t('club.country')}
-          error={countries.isError}
-          helperText={countries.isError ? errorText(countries.error, t) : undefined}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          sx={{ maxWidth: { sm: 360 } }}
-        >
-          {countryOptions.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </FormTextField>
+        <CountryField control={control} name="country_code" current={club.address.country_code} sx={{ maxWidth: { sm: 360 } }} />
 
         <Divider />
         <Box>
@@ -198,20 +175,7 @@ function ClubInformationForm({ club, title }: { club: Club; title: string }) {
             {t('club.positionHint')}
           </Typography>
         </Box>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <FormTextField
-            control={control}
-            name="longitude"
-            label={t('club.longitude')}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-          <FormTextField
-            control={control}
-            name="latitude"
-            label={t('club.latitude')}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-          />
-        </Box>
+        <PositionFields control={control} longitude="longitude" latitude="latitude" />
 
         <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
           <Button onClick={() => reset(valuesOf(club))} disabled={!isDirty || isSubmitting}>

@@ -13,12 +13,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { Handle, SRIDS, type Club } from '@golf/contract/api/clubs';
 import { NEW_CLUB_DEFAULTS } from '@golf/contract/constants';
+import { CountryField, PositionFields } from '../../../components/form/club-address-fields';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { isApiError } from '../../../lib/api-client';
-import { countryName } from '../../../lib/current-club';
 import { errorText } from '../../../lib/error-text';
-import { parsePosition } from '../../../lib/position';
-import { useCountries, useRegions } from '../../../lib/reference-data';
+import { parsePosition, refinePosition } from '../../../lib/position';
+import { useRegions } from '../../../lib/reference-data';
 import { useCreateClub } from '../api/create-club';
 
 /** Messages are translation keys. */
@@ -36,10 +36,7 @@ const schema = z
     longitude: z.string(),
     latitude: z.string(),
   })
-  .superRefine((values, ctx) => {
-    const position = parsePosition(values.longitude, values.latitude);
-    if (!position.ok) ctx.addIssue({ code: 'custom', path: [position.field], message: position.messageKey });
-  });
+  .superRefine(refinePosition);
 
 type Values = z.infer<typeof schema>;
 
@@ -58,10 +55,9 @@ export function handleFromName(name: string): string {
 
 /** 'New club' (admins): name, handle, country, projection, region and an optional position. */
 export function CreateClubDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (club: Club) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const countries = useCountries();
   const regions = useRegions();
   const create = useCreateClub();
   const {
@@ -100,10 +96,6 @@ export function CreateClubDialog({ onClose, onCreated }: { onClose: () => void; 
     }
   });
 
-  const sortedCountries = (countries.data ?? [])
-    .map((c) => ({ code: c.code, name: countryName(c.code, i18n.language, c.name) }))
-    .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
-
   return (
     <Dialog open onClose={isSubmitting ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="create-club-title">
       <Box component="form" noValidate onSubmit={onSubmit}>
@@ -123,22 +115,7 @@ export function CreateClubDialog({ onClose, onCreated }: { onClose: () => void; 
           />
           <FormTextField control={control} name="handle" label={t('clubs.create.handle')} helperText={t('clubs.create.handleHint')} />
           <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormTextField
-              control={control}
-              name="country_code"
-              select
-              label={t('clubs.create.country')}
-              error={countries.isError}
-              helperText={countries.isError ? errorText(countries.error, t) : undefined}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              {countries.isPending && <option value={NEW_CLUB_DEFAULTS.country_code}>{t('common.loading')}</option>}
-              {sortedCountries.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.name}
-                </option>
-              ))}
-            </FormTextField>
+            <CountryField control={control} name="country_code" current={NEW_CLUB_DEFAULTS.country_code} />
             <FormTextField
               control={control}
               name="srid"
@@ -166,22 +143,7 @@ export function CreateClubDialog({ onClose, onCreated }: { onClose: () => void; 
               </option>
             ))}
           </FormTextField>
-          <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <FormTextField
-              control={control}
-              name="longitude"
-              label={t('clubs.create.longitude')}
-              helperText={t('common.optional')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-            <FormTextField
-              control={control}
-              name="latitude"
-              label={t('clubs.create.latitude')}
-              helperText={t('common.optional')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-          </Box>
+          <PositionFields control={control} longitude="longitude" latitude="latitude" optional gap={2.5} />
           <Alert severity="info" variant="outlined">
             {t('clubs.create.inactiveNote')}
           </Alert>
