@@ -7,3 +7,5 @@ export * from './club-content';
 export * from './members';
 export * from './courses';
 export * from './graphics';
+export * from './data-versions';
+export * from './products';
