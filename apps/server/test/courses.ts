@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Course, type CreateCourseBody } from '@golf/contract/api/courses';
 import type { Drawing, DrawingFeature } from '@golf/contract/api/drawings';
-import { call, createUser, DEMO, demoIds, signIn, type DemoIds, type TestApp } from './test-app';
+import { signInActors } from './actors';
+import { call, demoIds, type DemoIds, type TestApp } from './test-app';
 
 /** The actors of the course tests: the demo users plus an editor (courses role in the Danish club) and a Swede (courses role in the Swedish club). */
 export type CourseActor = 'admin' | 'owner' | 'staff' | 'editor' | 'swede';
@@ -9,15 +10,10 @@ export type CourseActor = 'admin' | 'owner' | 'staff' | 'editor' | 'swede';
 /** Creates the editor and the Swede, signs every actor in, and answers the demo ids with their tokens. */
 export async function courseActors(t: TestApp): Promise<{ ids: DemoIds; tokens: Record<CourseActor, string> }> {
   const ids = await demoIds(t);
-  await createUser(t, { email: 'editor@example.com', password: 'editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } });
-  await createUser(t, { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['courses'] } });
-  const tokens: Record<CourseActor, string> = {
-    admin: await signIn(t.app, ...DEMO.admin),
-    owner: await signIn(t.app, ...DEMO.owner),
-    staff: await signIn(t.app, ...DEMO.staff),
-    editor: await signIn(t.app, 'editor@example.com', 'editor-pw'),
-    swede: await signIn(t.app, 'swede@example.com', 'swede-pw'),
-  };
+  const tokens = await signInActors(t, ['admin', 'owner', 'staff'], {
+    editor: { email: 'editor@example.com', password: 'editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } },
+    swede: { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['courses'] } },
+  });
   return { ids, tokens };
 }
 

@@ -220,23 +220,20 @@ export async function demoIds(t: TestApp): Promise<DemoIds> {
   };
 }
 
-/**
- * Inserts a user with club roles (club id to roles) and region roles (region id to roles).
- * Returns the new user's id.
- */
-export async function createUser(
-  t: TestApp,
-  input: {
-    email: string;
-    password: string;
-    firstName?: string;
-    lastName?: string;
-    language?: 'en' | 'da' | 'sv';
-    admin?: boolean;
-    clubRoles?: Record<number, string[]>;
-    regionRoles?: Record<number, string[]>;
-  },
-): Promise<number> {
+/** A user for createUser: club roles are club id to roles, region roles region id to roles. */
+export interface NewUser {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  language?: 'en' | 'da' | 'sv';
+  admin?: boolean;
+  clubRoles?: Record<number, string[]>;
+  regionRoles?: Record<number, string[]>;
+}
+
+/** Inserts a user with its club and region roles. Returns the new user's id. */
+export async function createUser(t: TestApp, input: NewUser): Promise<number> {
   const db = t.database.db;
   const [user] = await db
     .insert(schema.users)
