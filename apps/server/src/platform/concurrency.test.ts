@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../test/test-app';
+import { buildTestApp, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../test/test-app';
+import { signInActors } from '../../test/actors';
 
 /**
  * The database under concurrent use, over real HTTP on a just-started server: many readers whose
@@ -27,8 +28,7 @@ describe(`concurrent requests (${testDatabaseKind})`, () => {
     t = await buildTestApp();
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
     ids = await demoIds(t);
-    owner = await signIn(t.app, ...DEMO.owner);
-    admin = await signIn(t.app, ...DEMO.admin);
+    ({ owner, admin } = await signInActors(t, ['owner', 'admin']));
     const clubs = (await t.database.db.execute(sql`select id from clubs where handle not in ('fjordvang', 'ljungbacka') order by id limit 1`)).rows;
     augustaId = Number(clubs[0].id);
     const course = (await t.database.db.execute(sql`select id from courses where club_id = ${ids.dkClubId} order by id limit 1`)).rows;

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@golf/contract/constants';
 import * as schema from '../db/schema/index';
-import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../test/test-app';
+import { buildTestApp, call, createUser, DEMO, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../test/test-app';
+import { signInActors } from '../../test/actors';
 import type { MailMessage } from './mail';
 import { countryLanguage, mailLanguage, memberInvitationMail, passwordResetMail, userAddedMail, userInvitationMail } from './mail-templates';
 
@@ -90,7 +91,7 @@ describe(`mails in the recipient's language (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    [owner, admin] = await Promise.all([signIn(t.app, ...DEMO.owner), signIn(t.app, ...DEMO.admin)]);
+    ({ owner, admin } = await signInActors(t, ['owner', 'admin']));
   });
   afterAll(() => t?.close());
 

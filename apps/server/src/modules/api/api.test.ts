@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_VERSION } from '@golf/contract/constants';
 import { apiRoutes } from '../../platform/authorize';
-import { buildTestApp, call, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -27,7 +28,7 @@ describe(`the API as a whole (${testDatabaseKind})`, () => {
 
   beforeAll(async () => {
     ids = await demoIds(t);
-    admin = await signIn(t.app, ...DEMO.admin);
+    ({ admin } = await signInActors(t, ['admin']));
   });
   afterAll(() => t.close());
 

@@ -9,7 +9,8 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../platform/config';
 import { localStorage } from '../../platform/storage';
 import * as schema from '../../db/schema/index';
-import { buildTestApp, call, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 /** Issue 8 §3: bad input is a 4xx, never a 500. The cases that were seen as 500s, one by one. */
 describe(`bad input answers 4xx (${testDatabaseKind})`, () => {
@@ -20,7 +21,7 @@ describe(`bad input answers 4xx (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    admin = await signIn(t.app, ...DEMO.admin);
+    ({ admin } = await signInActors(t, ['admin']));
   });
   afterAll(() => t?.close());
 

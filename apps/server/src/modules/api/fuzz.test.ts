@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { bearer, buildTestApp, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { bearer, buildTestApp, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 /**
  * Requests generated from the OpenAPI document, for every route and method in it: bad path ids,
@@ -375,7 +376,7 @@ describe(`every route refuses bad input with a 4xx, never a 5xx (${testDatabaseK
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    admin = await signIn(t.app, ...DEMO.admin);
+    ({ admin } = await signInActors(t, ['admin']));
     const get = async (url: string) => {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);

@@ -10,6 +10,7 @@ import {
   type DemoIds,
   type TestApp,
 } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 /**
  * Who may do what. 'owner' owns the Danish club's region (Region Syddanmark); 'swede' holds
@@ -313,7 +314,7 @@ function ownId(ids: Ids, actor: Actor): number {
 describe(`permission matrix (${testDatabaseKind})`, () => {
   let t: TestApp;
   let ids: Ids;
-  const tokens: Partial<Record<Actor, string>> = {};
+  let tokens: Partial<Record<Actor, string>>;
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -335,11 +336,10 @@ describe(`permission matrix (${testDatabaseKind})`, () => {
       clubRoles: { [demo.dkClubId]: ['club-info'], [demo.seClubId]: ['club-info'] },
     });
     ids = { ...demo, swedeId, skaneId, bothId };
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-password');
-    tokens.skane = await signIn(t.app, 'skane@example.com', 'skane-password');
+    tokens = await signInActors(t, ['admin', 'owner', 'staff'], {
+      swede: ['swede@example.com', 'swede-password'],
+      skane: ['skane@example.com', 'skane-password'],
+    });
   });
   afterAll(() => t?.close());
 

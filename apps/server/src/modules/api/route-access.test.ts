@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUB_ROLES } from '@golf/contract/roles';
 import { apiRoutes, registerAuthorization, type ApiRouteInfo } from '../../platform/authorize';
 import { SessionCache } from '../../platform/auth';
-import { buildTestApp, call, createUser, demoIds, signIn, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, signIn, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 /**
  * Every route the server registers under /api declares who may call it, and the one check in
@@ -14,19 +15,18 @@ describe('route access', () => {
   let t: TestApp;
   let ids: DemoIds;
   let routes: readonly ApiRouteInfo[];
-  const tokens: Record<string, string> = {};
+  let tokens: Record<'oneRole' | 'everyRole' | 'outsider', string>;
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
     ids = await demoIds(t);
     routes = apiRoutes(t.app);
     // A member of the Danish club with one role, and a user of the Swedish club only.
-    await createUser(t, { email: 'one-role@example.com', password: 'one-role-pw', clubRoles: { [ids.dkClubId]: ['club-info'] } });
-    await createUser(t, { email: 'every-role@example.com', password: 'every-role-pw', clubRoles: { [ids.dkClubId]: [...CLUB_ROLES] } });
-    await createUser(t, { email: 'outsider@example.com', password: 'outsider-pw', clubRoles: { [ids.seClubId]: [...CLUB_ROLES] } });
-    tokens.oneRole = await signIn(t.app, 'one-role@example.com', 'one-role-pw');
-    tokens.everyRole = await signIn(t.app, 'every-role@example.com', 'every-role-pw');
-    tokens.outsider = await signIn(t.app, 'outsider@example.com', 'outsider-pw');
+    tokens = await signInActors(t, [], {
+      oneRole: { email: 'one-role@example.com', password: 'one-role-pw', clubRoles: { [ids.dkClubId]: ['club-info'] } },
+      everyRole: { email: 'every-role@example.com', password: 'every-role-pw', clubRoles: { [ids.dkClubId]: [...CLUB_ROLES] } },
+      outsider: { email: 'outsider@example.com', password: 'outsider-pw', clubRoles: { [ids.seClubId]: [...CLUB_ROLES] } },
+    });
   });
   afterAll(async () => t?.close());
 

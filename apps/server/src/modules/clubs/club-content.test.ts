@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { Club } from '@golf/contract/api/clubs';
-import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 import { BAD_UPLOADS, fileForm, jpeg, png, postForm } from '../../../test/images';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'gallerist' | 'swede' | 'anonymous';
@@ -12,19 +13,15 @@ type Actor = 'admin' | 'owner' | 'staff' | 'gallerist' | 'swede' | 'anonymous';
 describe(`club information and logo (${testDatabaseKind})`, () => {
   let t: TestApp;
   let ids: DemoIds;
-  const tokens = {} as Record<Actor, string | null>;
+  let tokens: Record<Actor, string | null>;
 
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    await createUser(t, { email: 'gallerist@example.com', password: 'gallerist-pw', clubRoles: { [ids.dkClubId]: ['club-gallery', 'opening-hours'] } });
-    await createUser(t, { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['club-info'] } });
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.gallerist = await signIn(t.app, 'gallerist@example.com', 'gallerist-pw');
-    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-pw');
-    tokens.anonymous = null;
+    tokens = await signInActors(t, ['admin', 'owner', 'staff', 'anonymous'], {
+      gallerist: { email: 'gallerist@example.com', password: 'gallerist-pw', clubRoles: { [ids.dkClubId]: ['club-gallery', 'opening-hours'] } },
+      swede: { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['club-info'] } },
+    });
   });
   afterAll(() => t?.close());
 

@@ -4,35 +4,23 @@ import { z } from 'zod';
 import { Club, ClubListItem } from '@golf/contract/api/clubs';
 import { CLUB_ROLES } from '@golf/contract/roles';
 import { clubRegions, clubs } from '../../db/schema/index';
-import {
-  buildTestApp,
-  call,
-  createUser,
-  DEMO,
-  demoIds,
-  signIn,
-  testDatabaseKind,
-  type DemoIds,
-  type TestApp,
-} from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'swede' | 'nobody';
 
 describe(`clubs (${testDatabaseKind})`, () => {
   let t: TestApp;
   let ids: DemoIds;
-  const tokens = {} as Record<Actor, string>;
+  let tokens: Record<Actor, string>;
 
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    await createUser(t, { email: 'swede@example.com', password: 'swede-password', clubRoles: { [ids.seClubId]: ['club-info'] } });
-    await createUser(t, { email: 'nobody@example.com', password: 'nobody-password' });
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-password');
-    tokens.nobody = await signIn(t.app, 'nobody@example.com', 'nobody-password');
+    tokens = await signInActors(t, ['admin', 'owner', 'staff'], {
+      swede: { email: 'swede@example.com', password: 'swede-password', clubRoles: { [ids.seClubId]: ['club-info'] } },
+      nobody: { email: 'nobody@example.com', password: 'nobody-password' },
+    });
   });
   afterAll(() => t?.close());
 

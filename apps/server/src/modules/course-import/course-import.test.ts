@@ -9,7 +9,8 @@ import { EL } from '@golf/contract/graphics-catalogue';
 import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION } from './osm-plan';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
 import { drawingChecks } from '../courses/drawing-checks';
-import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 import { fileForm, postForm } from '../../../test/images';
 import { postInTwoWrites, watched } from '../../../test/uploads';
 
@@ -30,13 +31,9 @@ describe(`course import (${testDatabaseKind})`, () => {
     t = await buildTestApp();
     ids = await demoIds(t);
     // Edits courses in club 1 but may not create them (not a region owner).
-    await createUser(t, { email: 'course-editor@example.com', password: 'course-editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } });
-    [admin, owner, staff, coursesRole] = await Promise.all([
-      signIn(t.app, ...DEMO.admin),
-      signIn(t.app, ...DEMO.owner),
-      signIn(t.app, ...DEMO.staff),
-      signIn(t.app, 'course-editor@example.com', 'course-editor-pw'),
-    ]);
+    ({ admin, owner, staff, coursesRole } = await signInActors(t, ['admin', 'owner', 'staff'], {
+      coursesRole: { email: 'course-editor@example.com', password: 'course-editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } },
+    }));
   });
   afterAll(() => t?.close());
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { Course, CoursesResponse, Hole, HolesTeesResponse, MAX_TEES_PER_COURSE, Tee, TeesResponse, type UpdateCourseBody } from '@golf/contract/api/courses';
 import { courses, holeDrawings, holes, holeTees, pinPositions, pinSetups, tees } from '../../db/schema/index';
-import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 import { createTestCourse, sampleHoleDrawing } from '../../../test/courses';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'editor' | 'swede' | 'anonymous';
@@ -10,7 +11,7 @@ type Actor = 'admin' | 'owner' | 'staff' | 'editor' | 'swede' | 'anonymous';
 describe(`courses, tees and holes (${testDatabaseKind})`, () => {
   let t: TestApp;
   let ids: DemoIds;
-  const tokens = {} as Record<Actor, string | null>;
+  let tokens: Record<Actor, string | null>;
   const url = (path: string, clubId = ids.dkClubId) => `/api/clubs/${clubId}/${path}`;
   const req = (actor: Actor, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown, clubId?: number) =>
     call(t.app, method, url(path, clubId), { token: tokens[actor], payload });
@@ -41,14 +42,10 @@ describe(`courses, tees and holes (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    await createUser(t, { email: 'editor@example.com', password: 'editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } });
-    await createUser(t, { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['courses', 'club-info'] } });
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.editor = await signIn(t.app, 'editor@example.com', 'editor-pw');
-    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-pw');
-    tokens.anonymous = null;
+    tokens = await signInActors(t, ['admin', 'owner', 'staff', 'anonymous'], {
+      editor: { email: 'editor@example.com', password: 'editor-pw', clubRoles: { [ids.dkClubId]: ['courses'] } },
+      swede: { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['courses', 'club-info'] } },
+    });
   });
   afterAll(() => t?.close());
 

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { GALLERY_MAX_IMAGES, GalleryImage } from '@golf/contract/api/gallery';
 import { IMAGE_UPLOAD } from '@golf/contract/api/images';
 import { galleryImages } from '../../db/schema/index';
-import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 import { BAD_UPLOADS, fileForm, jpeg, png, postForm } from '../../../test/images';
 import { postInTwoWrites } from '../../../test/uploads';
 
@@ -17,21 +18,16 @@ const ACTORS: Actor[] = ['admin', 'owner', 'staff', 'gallerist', 'noRole', 'swed
 describe(`gallery (${testDatabaseKind})`, () => {
   let t: TestApp;
   let ids: DemoIds;
-  const tokens = {} as Record<Actor, string | null>;
+  let tokens: Record<Actor, string | null>;
 
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    await createUser(t, { email: 'gallerist@example.com', password: 'gallerist-pw', clubRoles: { [ids.dkClubId]: ['club-gallery'] } });
-    await createUser(t, { email: 'norole@example.com', password: 'norole-pw', clubRoles: { [ids.dkClubId]: ['club-info', 'opening-hours', 'insights'] } });
-    await createUser(t, { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['club-info', 'club-gallery', 'opening-hours'] } });
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.gallerist = await signIn(t.app, 'gallerist@example.com', 'gallerist-pw');
-    tokens.noRole = await signIn(t.app, 'norole@example.com', 'norole-pw');
-    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-pw');
-    tokens.anonymous = null;
+    tokens = await signInActors(t, ['admin', 'owner', 'staff', 'anonymous'], {
+      gallerist: { email: 'gallerist@example.com', password: 'gallerist-pw', clubRoles: { [ids.dkClubId]: ['club-gallery'] } },
+      noRole: { email: 'norole@example.com', password: 'norole-pw', clubRoles: { [ids.dkClubId]: ['club-info', 'opening-hours', 'insights'] } },
+      swede: { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['club-info', 'club-gallery', 'opening-hours'] } },
+    });
   });
   afterAll(() => t?.close());
 

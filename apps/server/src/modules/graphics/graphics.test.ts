@@ -16,7 +16,8 @@ import {
 } from '@golf/contract/graphics-catalogue';
 import { clubs, graphicsElements, graphicsThemeAttributes } from '../../db/schema/index';
 import { seedGraphics } from '../../db/seed-graphics';
-import { buildTestApp, call, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 import { createTestCourse, polygon, ring } from '../../../test/courses';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'anonymous';
@@ -24,7 +25,7 @@ type Actor = 'admin' | 'owner' | 'staff' | 'anonymous';
 describe(`graphics catalogue (${testDatabaseKind})`, () => {
   let t: TestApp;
   let ids: DemoIds;
-  const tokens = {} as Record<Actor, string | null>;
+  let tokens: Record<Actor, string | null>;
   const get = (path: string, actor: Actor = 'staff') => call(t.app, 'GET', `/api/${path}`, { token: tokens[actor] });
   const post = (path: string, payload: unknown, actor: Actor = 'admin') => call(t.app, 'POST', `/api/${path}`, { token: tokens[actor], payload });
   const forEdit = async (clubId: number) => {
@@ -36,10 +37,7 @@ describe(`graphics catalogue (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.anonymous = null;
+    tokens = await signInActors(t, ['admin', 'owner', 'staff', 'anonymous']);
   });
   afterAll(() => t?.close());
 

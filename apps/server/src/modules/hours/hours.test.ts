@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HOURS_LIMITS, HoursResponse, WEEKDAYS, type HoursDocument } from '@golf/contract/api/hours';
 import { clubHours } from '../../db/schema/index';
-import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'noRole' | 'swede' | 'anonymous';
 
@@ -41,19 +42,15 @@ function sampleDocument(): HoursDocument {
 describe(`opening hours and pricing (${testDatabaseKind})`, () => {
   let t: TestApp;
   let ids: DemoIds;
-  const tokens = {} as Record<Actor, string | null>;
+  let tokens: Record<Actor, string | null>;
 
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    await createUser(t, { email: 'norole@example.com', password: 'norole-pw', clubRoles: { [ids.dkClubId]: ['club-info', 'club-gallery'] } });
-    await createUser(t, { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['opening-hours'] } });
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.noRole = await signIn(t.app, 'norole@example.com', 'norole-pw');
-    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-pw');
-    tokens.anonymous = null;
+    tokens = await signInActors(t, ['admin', 'owner', 'staff', 'anonymous'], {
+      noRole: { email: 'norole@example.com', password: 'norole-pw', clubRoles: { [ids.dkClubId]: ['club-info', 'club-gallery'] } },
+      swede: { email: 'swede@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['opening-hours'] } },
+    });
   });
   afterAll(() => t?.close());
 

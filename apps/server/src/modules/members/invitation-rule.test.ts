@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_THROTTLE_MS, invitationRefusal, type Member } from '@golf/contract/api/members';
 import * as schema from '../../db/schema/index';
-import { buildTestApp, call, DEMO, demoIds, signIn, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 /**
  * The web offers an invitation to exactly the members the contract's invitationRefusal clears,
@@ -15,7 +16,7 @@ describe('invitation eligibility: the contract rule and the server agree', () =>
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
     club = (await demoIds(t)).dkClubId;
-    owner = await signIn(t.app, ...DEMO.owner);
+    ({ owner } = await signInActors(t, ['owner']));
   });
   afterAll(async () => t?.close());
 

@@ -4,17 +4,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportResult, MembersResponse, UploadResponse } from '@golf/contract/api/members';
 import * as schema from '../../db/schema/index';
-import {
-  buildTestApp,
-  call,
-  createUser,
-  DEMO,
-  demoIds,
-  signIn,
-  testDatabaseKind,
-  type DemoIds,
-  type TestApp,
-} from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -50,13 +41,9 @@ describe(`members import (${testDatabaseKind})`, () => {
     ids = await demoIds(t);
     club = ids.dkClubId;
     seClub = ids.seClubId;
-    await createUser(t, { email: 'swede-manager@example.com', password: 'swede-password', clubRoles: { [seClub]: ['user-management', 'club-info'] } });
-    [admin, owner, staff, swede] = await Promise.all([
-      signIn(t.app, ...DEMO.admin),
-      signIn(t.app, ...DEMO.owner),
-      signIn(t.app, ...DEMO.staff),
-      signIn(t.app, 'swede-manager@example.com', 'swede-password'),
-    ]);
+    ({ admin, owner, staff, swede } = await signInActors(t, ['admin', 'owner', 'staff'], {
+      swede: { email: 'swede-manager@example.com', password: 'swede-password', clubRoles: { [seClub]: ['user-management', 'club-info'] } },
+    }));
   });
   afterAll(() => t?.close());
 

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBERS_IMPORT_LIMITS, UploadResponse } from '@golf/contract/api/members';
-import { buildTestApp, call, DEMO, demoIds, signIn, testDatabaseKind, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 import { fileForm, postForm } from '../../../test/images';
 import { postInTwoWrites, watched } from '../../../test/uploads';
 import { deflateBomb, sharedStringsXml, sheetXml, xlsxFile, zipArchive } from '../../../test/zip';
@@ -32,7 +33,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
   beforeAll(async () => {
     t = await buildTestApp();
     club = (await demoIds(t)).dkClubId;
-    owner = await signIn(t.app, ...DEMO.owner);
+    ({ owner } = await signInActors(t, ['owner']));
   });
   afterAll(() => t?.close());
 

@@ -2,33 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Country, DrawingStyle, Region, RoleInfo } from '@golf/contract/api/clubs';
 import { CLUB_ROLES } from '@golf/contract/roles';
-import {
-  buildTestApp,
-  call,
-  createUser,
-  DEMO,
-  demoIds,
-  signIn,
-  testDatabaseKind,
-  type DemoIds,
-  type TestApp,
-} from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'swede';
 
 describe(`reference data (${testDatabaseKind})`, () => {
   let t: TestApp;
   let ids: DemoIds;
-  const tokens = {} as Record<Actor, string>;
+  let tokens: Record<Actor, string>;
 
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    await createUser(t, { email: 'swede@example.com', password: 'swede-password', clubRoles: { [ids.seClubId]: ['club-info'] } });
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
-    tokens.swede = await signIn(t.app, 'swede@example.com', 'swede-password');
+    tokens = await signInActors(t, ['admin', 'owner', 'staff'], {
+      swede: { email: 'swede@example.com', password: 'swede-password', clubRoles: { [ids.seClubId]: ['club-info'] } },
+    });
   });
   afterAll(() => t?.close());
 

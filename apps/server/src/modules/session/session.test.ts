@@ -18,6 +18,7 @@ import {
   type DemoIds,
   type TestApp,
 } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 import { LOGIN_FAILED, SESSION_TOO_OLD, SIGN_IN_LIMITS } from './service';
 
 const HOUR_MS = 60 * 60_000;
@@ -36,14 +37,12 @@ function fakeClock() {
 describe(`session (${testDatabaseKind})`, () => {
   let t: TestApp;
   let ids: DemoIds;
-  const tokens = {} as Record<'admin' | 'owner' | 'staff', string>;
+  let tokens: Record<'admin' | 'owner' | 'staff', string>;
 
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
-    tokens.admin = await signIn(t.app, ...DEMO.admin);
-    tokens.owner = await signIn(t.app, ...DEMO.owner);
-    tokens.staff = await signIn(t.app, ...DEMO.staff);
+    tokens = await signInActors(t, ['admin', 'owner', 'staff']);
   });
   afterAll(() => t?.close());
   afterEach(() => {

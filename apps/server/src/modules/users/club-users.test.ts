@@ -7,7 +7,6 @@ import {
   buildTestApp,
   call,
   createUser,
-  DEMO,
   demoIds,
   signIn,
   testDatabaseKind,
@@ -15,6 +14,7 @@ import {
   type DemoIds,
   type TestApp,
 } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 const REFUSED = "You can't change this user's roles";
 const NO_ACCESS = 'You do not have access to the users of this club';
@@ -44,14 +44,10 @@ describe(`users of a club (${testDatabaseKind})`, () => {
       lastName: 'Manager',
       clubRoles: { [club]: ['user-management', 'club-info'] },
     });
-    await createUser(t, { email: 'swede@example.com', password: 'swede-password', clubRoles: { [ids.seClubId]: ['user-management', 'products'] } });
-    [admin, owner, staff, manager, swede] = await Promise.all([
-      signIn(t.app, ...DEMO.admin),
-      signIn(t.app, ...DEMO.owner),
-      signIn(t.app, ...DEMO.staff),
-      signIn(t.app, 'manager@example.com', 'manager-password'),
-      signIn(t.app, 'swede@example.com', 'swede-password'),
-    ]);
+    ({ admin, owner, staff, manager, swede } = await signInActors(t, ['admin', 'owner', 'staff'], {
+      manager: ['manager@example.com', 'manager-password'],
+      swede: { email: 'swede@example.com', password: 'swede-password', clubRoles: { [ids.seClubId]: ['user-management', 'products'] } },
+    }));
   });
   afterAll(() => t?.close());
 

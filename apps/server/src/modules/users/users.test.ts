@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Profile } from '@golf/contract/api/session';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, userRow, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
 
 describe(`PUT /api/users/{id} (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -14,7 +15,7 @@ describe(`PUT /api/users/{id} (${testDatabaseKind})`, () => {
     ids = await demoIds(t);
     staffId = ids.staffId;
     ownerId = ids.ownerId;
-    staffToken = await signIn(t.app, ...DEMO.staff);
+    ({ staff: staffToken } = await signInActors(t, ['staff']));
   });
   afterAll(() => t?.close());
 
