@@ -9,3 +9,4 @@ export * from './courses';
 export * from './graphics';
 export * from './data-versions';
 export * from './products';
+export * from './jobs';
