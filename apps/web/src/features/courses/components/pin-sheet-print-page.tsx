@@ -20,7 +20,7 @@ import { LoadingState } from '../../../components/ui/loading-state';
 import { paths } from '../../../config/paths';
 import { useClubId } from '../../../lib/use-club-id';
 import { drawingQueryOptions, useCourses, usePinPositions, usePinSetups } from '../../../lib/courses/queries';
-import { greenSheet, ringsPath, type GreenSheet } from '../utils/green-sheet';
+import { greenSheet, ringsPath, type GreenSheet } from '@golf/contract/print/green-sheet';
 
 type Paper = 'A4' | 'letter';
 const SCALE_BAR_METRES = 10;
