@@ -5,6 +5,7 @@ import type { Db } from '../platform/database';
 import { hashPassword } from '../platform/passwords';
 import { seedGraphics } from './seed-graphics';
 import { seedDemoCourses } from './seed-courses';
+import { seedDemoGuide, seedProductReference } from './seed-products';
 
 const COUNTRIES: [string, string][] = [
   ['at', 'Austria'], ['be', 'Belgium'], ['ch', 'Switzerland'], ['cz', 'Czechia'], ['de', 'Germany'],
@@ -23,6 +24,7 @@ export async function seedReference(db: Db): Promise<void> {
   await db.insert(countries).values(COUNTRIES.map(([code, name]) => ({ code, name }))).onConflictDoNothing();
   await db.insert(drawingStyles).values(DRAWING_STYLES.map(([id, name]) => ({ id, name }))).onConflictDoNothing();
   await seedGraphics(db);
+  await seedProductReference(db);
 }
 
 export const DEMO_USERS = [
@@ -90,7 +92,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...CLUB_ROLES.map((role) => ({ clubId: dkClub.id, userId: owner.id, role })),
       ...staffRoles.map((role) => ({ clubId: dkClub.id, userId: staff.id, role })),
     ]);
-    await seedDemoCourses(tx, { clubId: dkClub.id });
+    const { fjordvangCourseId } = await seedDemoCourses(tx, { clubId: dkClub.id });
+    await seedDemoGuide(tx, { clubId: dkClub.id, courseId: fjordvangCourseId });
   });
   return true;
 }

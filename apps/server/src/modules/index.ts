@@ -12,6 +12,7 @@ import { pinRoutes } from './pins/routes';
 import { statusRoutes } from './status/routes';
 import { graphicsRoutes } from './graphics/routes';
 import { courseImportRoutes } from './course-import/routes';
+import { productRoutes } from './products/routes';
 
 /**
  * The areas of the API, registered in this order under /api by app.ts. A new area adds its
@@ -32,4 +33,5 @@ export const AREA_MODULES: readonly AreaModule[] = [
   statusRoutes,
   graphicsRoutes,
   courseImportRoutes,
+  productRoutes,
 ];

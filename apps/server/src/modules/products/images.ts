@@ -1,0 +1,134 @@
+import type { Guide } from '@golf/contract/api/guides';
+import type { Db } from '../../platform/database';
+import { encodeGalleryImage, encodeLogo, type EncodedImage, type UploadedFile } from '../../platform/images';
+import { newFileName, type FileStorage } from '../../platform/storage';
+import { guideFileKey } from './files';
+import { copySource, deleteGuide, forgetFiles, getGuide, guideOfClub, holeOfGuide, insertCopy, swapGuideFile, swapOverrideFile } from './service';
+
+export interface GuideFileDeps {
+  db: Db;
+  storage: FileStorage;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/** The guide images: the icon (the app's square icon), the custom front page and a hole's override. */
+export type GuideImageKind = 'icon' | 'front_page' | 'override';
+
+/**
+ * Checked (by its bytes), turned upright and re-encoded without metadata: the icon as a square
+ * PNG of at most 1024 px (cut from the centre, transparency kept), page images as JPEG (WebP with
+ * transparency) of at most 2560 px, enough for a full A5 page at 300 dpi.
+ */
+async function encode(kind: GuideImageKind, file: UploadedFile): Promise<EncodedImage> {
+  if (kind === 'icon') return encodeLogo(file, 'round');
+  return (await encodeGalleryImage(file)).image;
+}
+
+async function deleteQuietly(deps: GuideFileDeps, clubId: number, guideId: number, fileNames: (string | null)[]): Promise<void> {
+  for (const name of fileNames) {
+    const key = guideFileKey(clubId, guideId, name);
+    if (!key) continue;
+    try {
+      await deps.storage.delete(key);
+    } catch (err) {
+      deps.log.warn({ err, key }, 'could not delete a guide file');
+    }
+  }
+}
+
+/** Stores the encoded image under a new name; answers the name. */
+async function store(deps: GuideFileDeps, clubId: number, guideId: number, image: EncodedImage): Promise<string> {
+  const fileName = newFileName(image.ext);
+  await deps.storage.put(guideFileKey(clubId, guideId, fileName)!, image.data, image.contentType);
+  return fileName;
+}
+
+/**
+ * POST guides/{id}/icon and guides/{id}/front_page_image: the image replaces the guide's one,
+ * the old file is deleted. An unknown guide answers 404 before the image is decoded.
+ */
+export async function setGuideImage(deps: GuideFileDeps, clubId: number, guideId: number, kind: 'icon' | 'front_page', file: UploadedFile): Promise<Guide> {
+  await guideOfClub(deps.db, clubId, guideId);
+  const fileName = await store(deps, clubId, guideId, await encode(kind, file));
+  let previous: string | null;
+  try {
+    previous = await swapGuideFile(deps.db, clubId, guideId, kind, fileName);
+  } catch (err) {
+    await deleteQuietly(deps, clubId, guideId, [fileName]);
+    throw err;
+  }
+  await deleteQuietly(deps, clubId, guideId, [previous]);
+  return getGuide(deps.db, clubId, guideId);
+}
+
+/** DELETE guides/{id}/icon and guides/{id}/front_page_image. */
+export async function removeGuideImage(deps: GuideFileDeps, clubId: number, guideId: number, kind: 'icon' | 'front_page'): Promise<Guide> {
+  const previous = await swapGuideFile(deps.db, clubId, guideId, kind, null);
+  await deleteQuietly(deps, clubId, guideId, [previous]);
+  return getGuide(deps.db, clubId, guideId);
+}
+
+/** POST guides/{id}/overrides/{holeId}: the image printed instead of the hole's drawing in this guide. */
+export async function setOverrideImage(deps: GuideFileDeps, clubId: number, guideId: number, holeId: number, file: UploadedFile): Promise<Guide> {
+  await guideOfClub(deps.db, clubId, guideId);
+  await holeOfGuide(deps.db, guideId, holeId);
+  const fileName = await store(deps, clubId, guideId, await encode('override', file));
+  let previous: string | null;
+  try {
+    previous = await swapOverrideFile(deps.db, clubId, guideId, holeId, fileName);
+  } catch (err) {
+    await deleteQuietly(deps, clubId, guideId, [fileName]);
+    throw err;
+  }
+  await deleteQuietly(deps, clubId, guideId, [previous]);
+  return getGuide(deps.db, clubId, guideId);
+}
+
+/** DELETE guides/{id}/overrides/{holeId}: the hole shows its drawing again. */
+export async function removeOverrideImage(deps: GuideFileDeps, clubId: number, guideId: number, holeId: number): Promise<Guide> {
+  const previous = await swapOverrideFile(deps.db, clubId, guideId, holeId, null);
+  await deleteQuietly(deps, clubId, guideId, [previous]);
+  return getGuide(deps.db, clubId, guideId);
+}
+
+/** DELETE guides/{id}: the guide, then its files. */
+export async function removeGuide(deps: GuideFileDeps, clubId: number, guideId: number): Promise<void> {
+  const files = await deleteGuide(deps.db, clubId, guideId);
+  await deleteQuietly(deps, clubId, guideId, files);
+}
+
+/** Files of a guide whose rows are gone (holes of courses taken out of the guide). */
+export async function deleteGuideFiles(deps: GuideFileDeps, clubId: number, guideId: number, files: string[]): Promise<void> {
+  await deleteQuietly(deps, clubId, guideId, files);
+}
+
+/**
+ * POST guides/{id}/copy: the copy's rows in one transaction, then its own copies of the source's
+ * images, one file at a time (so deleting either guide leaves the other's intact). A source file
+ * that has gone from the storage is left out of the copy; a failed write removes the copy again.
+ */
+export async function copyGuide(deps: GuideFileDeps, clubId: number, guideId: number, title: string): Promise<Guide> {
+  const source = await copySource(deps.db, clubId, guideId);
+  const names = [source.row.iconFileName, source.row.frontPageImageFileName, ...source.holeRows.map((h) => h.overrideFileName)].filter((f): f is string => !!f);
+  const files = new Map(names.map((name) => [name, newFileName(name.split('.').pop()!)]));
+  const copy = await insertCopy(deps.db, clubId, source, title, files);
+  const missing: string[] = [];
+  try {
+    for (const [from, to] of files) {
+      const opened = await deps.storage.open(guideFileKey(clubId, guideId, from)!);
+      if (!opened) {
+        missing.push(to);
+        continue;
+      }
+      const ext = to.split('.').pop();
+      const contentType = ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg';
+      await deps.storage.put(guideFileKey(clubId, copy.guide_id, to)!, Buffer.concat(await opened.stream.toArray()), contentType);
+    }
+  } catch (err) {
+    await removeGuide(deps, clubId, copy.guide_id);
+    throw err;
+  }
+  if (missing.length === 0) return copy;
+  await forgetFiles(deps.db, clubId, copy.guide_id, missing);
+  return getGuide(deps.db, clubId, copy.guide_id);
+}
