@@ -9,8 +9,10 @@ rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'src/main.ts',
+    worker: 'src/worker.ts',
     'sheet-worker': 'src/modules/members/sheet-worker.ts',
     'import-worker': 'src/modules/course-import/import-worker.ts',
+    'render-worker': 'src/modules/products/render/render-worker.ts',
   },
   outdir: 'dist',
   bundle: true,
