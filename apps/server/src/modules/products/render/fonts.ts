@@ -6,7 +6,7 @@ import * as fontkit from 'fontkit';
 import type { FontWeight } from '@golf/contract/print/page';
 
 /**
- * The guide font on the server: Noto Sans from @fontsource/noto-sans (docs/decisions/0011), its
+ * The guide font on the server: Noto Sans from @fontsource/noto-sans (docs/decisions/0010), its
  * latin and latin-ext files for each weight. The PDF embeds subsets of them; the PNG and WebP
  * outputs draw text as their outlines. The layout measured the text with the same widths
  * (packages/contract/src/print/font-metrics.ts, generated from these files).
