@@ -58,6 +58,38 @@ export function layoutGuide(raw: GuideRenderInput | GuideRenderInputIn): Page[] 
   return pages;
 }
 
+/** Print sizes of tee signs (ISO A4 and A3, portrait). */
+export const TEE_SIGN_SIZES_PT = { a4: LAYOUT_SIZES_PT.a4, a3: { width: (297 * 72) / 25.4, height: (420 * 72) / 25.4 } } as const;
+
+/** The holes of the guide's courses that are included, with their course. */
+function includedHoles(input: GuideRenderInput) {
+  return input.courses.flatMap((course) => course.holes.filter((h) => h.included).map((hole) => ({ course, hole })));
+}
+
+/** Tee signs: one page per hole at print size (A4 or A3), the hole page's drawing, distances, par and index. */
+export function layoutTeeSigns(raw: GuideRenderInput | GuideRenderInputIn, size: keyof typeof TEE_SIGN_SIZES_PT = 'a3'): Page[] {
+  const input = GuideRenderInput.parse(raw);
+  const { width, height } = TEE_SIGN_SIZES_PT[size];
+  const ctx = pageContext(input, width, height);
+  return includedHoles(input).map(({ course, hole }, i) => ({ ...holePage(ctx, course, hole, i + 1, 'tee-sign'), label: `${ctx.labels.tee} ${hole.number}` }));
+}
+
+/** Green drawings: one green page per hole at the guide's page size (each within the Rule 4.3 scale). */
+export function layoutGreens(raw: GuideRenderInput | GuideRenderInputIn): Page[] {
+  const input = GuideRenderInput.parse(raw);
+  const { width, height } = LAYOUT_SIZES_PT[input.guide.layout];
+  const ctx = pageContext(input, width, height);
+  return includedHoles(input).map(({ hole }, i) => greenPage(ctx, hole, i + 1));
+}
+
+/** The hole pages alone (web images: one picture per hole). */
+export function layoutHoles(raw: GuideRenderInput | GuideRenderInputIn): Page[] {
+  const input = GuideRenderInput.parse(raw);
+  const { width, height } = LAYOUT_SIZES_PT[input.guide.layout];
+  const ctx = pageContext(input, width, height);
+  return includedHoles(input).map(({ course, hole }, i) => holePage(ctx, course, hole, i + 1));
+}
+
 /** Size of a layout's page in millimetres, as printed. */
 export function pageSizeMm(page: Pick<Page, 'width' | 'height'>): { width: number; height: number } {
   return { width: page.width / PT_PER_MM, height: page.height / PT_PER_MM };
