@@ -26,6 +26,9 @@ import svHours from '../locales/sv/hours.json';
 import enCourses from '../locales/en/courses.json';
 import daCourses from '../locales/da/courses.json';
 import svCourses from '../locales/sv/courses.json';
+import enProducts from '../locales/en/products.json';
+import daProducts from '../locales/da/products.json';
+import svProducts from '../locales/sv/products.json';
 
 export type Texts = { [key: string]: string | Texts };
 type AreaTexts = Record<Language, Texts>;
@@ -39,6 +42,7 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
   gallery: { en: enGallery, da: daGallery, sv: svGallery },
   hours: { en: enHours, da: daHours, sv: svHours },
   courses: { en: enCourses, da: daCourses, sv: svCourses },
+  products: { en: enProducts, da: daProducts, sv: svProducts },
 };
 
 /** Merges the parts of one language; a key given by two parts throws, naming the key. */

@@ -27,6 +27,7 @@ type Loader = () => Promise<ComponentType>;
 
 const lazyScreen = (load: Loader) => async () => ({ Component: await load() });
 const holeEditor: Loader = async () => (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage;
+const guidePage: Loader = async () => (await import('../features/products/components/guide-page')).GuidePage;
 
 /**
  * The component of every screen of config/screens.ts, each a chunk of its own loaded when first
@@ -55,6 +56,19 @@ const SCREEN_LOADERS: Record<ScreenName, Loader> = {
   holeEditElevation: holeEditor,
   holeEditPlayLines: holeEditor,
   holeEditLabels: holeEditor,
+  products: async () => (await import('../features/products/components/products-page')).ProductsPage,
+  guide: guidePage,
+  guideSetupCourses: guidePage,
+  guideSetupRatings: guidePage,
+  guideSetupTees: guidePage,
+  guideSetupDistanceMarkers: guidePage,
+  guideFrontpage: guidePage,
+  guideBackpage: guidePage,
+  guideWelcome: guidePage,
+  guideLocalRules: guidePage,
+  guideHoles: guidePage,
+  guideCustom: guidePage,
+  jobs: async () => (await import('../features/jobs/components/jobs-page')).JobsPage,
 };
 
 /** The route table of §2; every screen is a chunk of its own, loaded when first opened. */

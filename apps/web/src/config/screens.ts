@@ -24,6 +24,7 @@ function menu(path: string): Pick<ScreenDef, 'help' | 'access'> {
 }
 
 const COURSES: RouteAccess = { kind: 'roles', roles: ['courses'] };
+const PRODUCTS: RouteAccess = { kind: 'roles', roles: ['products'] };
 
 export const SCREENS = {
   home: { path: 'home', titleKey: 'routes.home', ...menu('home') },
@@ -48,6 +49,19 @@ export const SCREENS = {
   holeEditElevation: { path: 'courses/:courseId/holes/:holeId/edit-elevation', titleKey: 'holeEditor.titles.edit-elevation', access: COURSES },
   holeEditPlayLines: { path: 'courses/:courseId/holes/:holeId/edit-play-lines', titleKey: 'holeEditor.titles.edit-play-lines', access: COURSES },
   holeEditLabels: { path: 'courses/:courseId/holes/:holeId/edit-labels', titleKey: 'holeEditor.titles.edit-labels', access: COURSES },
+  products: { path: 'products', titleKey: 'products.title', ...menu('products') },
+  guide: { path: 'products/:guideId', titleKey: 'products.guideTitle', help: 'new-product', access: PRODUCTS },
+  guideSetupCourses: { path: 'products/:guideId/setup-courses', titleKey: 'products.setupCoursesTitle', help: 'new-product', access: PRODUCTS },
+  guideSetupRatings: { path: 'products/:guideId/setup-ratings', titleKey: 'products.setupRatingsTitle', help: 'new-product', access: PRODUCTS },
+  guideSetupTees: { path: 'products/:guideId/setup-tees', titleKey: 'products.setupTeesTitle', help: 'new-product', access: PRODUCTS },
+  guideSetupDistanceMarkers: { path: 'products/:guideId/setup-distance-markers', titleKey: 'products.setupDistanceMarkersTitle', help: 'new-product', access: PRODUCTS },
+  guideFrontpage: { path: 'products/:guideId/frontpage', titleKey: 'products.frontpageTitle', help: 'templates', access: PRODUCTS },
+  guideBackpage: { path: 'products/:guideId/backpage', titleKey: 'products.backpageTitle', help: 'templates', access: PRODUCTS },
+  guideWelcome: { path: 'products/:guideId/welcome', titleKey: 'products.welcomeTitle', help: 'templates', access: PRODUCTS },
+  guideLocalRules: { path: 'products/:guideId/local-rules', titleKey: 'products.localRulesTitle', help: 'templates', access: PRODUCTS },
+  guideHoles: { path: 'products/:guideId/holes', titleKey: 'products.holesTitle', help: 'templates', access: PRODUCTS },
+  guideCustom: { path: 'products/:guideId/custom/:type', titleKey: 'products.customTitle', help: 'templates', access: PRODUCTS },
+  jobs: { path: 'admin/events/jobs', titleKey: 'jobs.title', ...menu('admin/events/jobs') },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenName = keyof typeof SCREENS;
