@@ -2,6 +2,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/database';
+import { jobQueue } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { localStorage, s3Storage } from './platform/storage';
 import { buildApp } from './app';
@@ -39,6 +40,7 @@ async function main() {
     },
     { logger: { level: config.logLevel } },
   );
+  await jobQueue(database.db).start();
   await app.listen({ host: config.host, port: config.port });
   const where = database.embedded ? `embedded PostgreSQL (PGlite) in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL at DATABASE_URL';
   const lines = [
@@ -63,10 +65,12 @@ async function main() {
       console.error('Shutdown took too long; exiting now');
       process.exit(1);
     }, SHUTDOWN_HARD_LIMIT_MS).unref();
+    const jobsStopped = jobQueue(database.db).stop();
     const drained = app.close();
     const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await drained;
     clearTimeout(grace);
+    await jobsStopped;
     await database.close();
     process.exit(0);
   };

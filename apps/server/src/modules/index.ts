@@ -12,6 +12,7 @@ import { pinRoutes } from './pins/routes';
 import { statusRoutes } from './status/routes';
 import { graphicsRoutes } from './graphics/routes';
 import { courseImportRoutes } from './course-import/routes';
+import { jobRoutes } from './jobs/routes';
 import { productRoutes } from './products/routes';
 
 /**
@@ -34,4 +35,5 @@ export const AREA_MODULES: readonly AreaModule[] = [
   graphicsRoutes,
   courseImportRoutes,
   productRoutes,
+  jobRoutes,
 ];

@@ -322,6 +322,28 @@ const ROWS: Row[] = [
     // skane manages users in both clubs, the owner and the Swede each in one.
     expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
   },
+  // Jobs: every job for admins; a club's jobs for its products users (the owner holds every role of
+  // the Danish club through its region; staff, the Swede and skane do not hold products there).
+  { name: 'list every job', method: 'GET', url: () => '/api/events/jobs', expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 } },
+  {
+    name: "list the Danish club's jobs",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/events/jobs`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'read a job the Danish club does not have',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/events/jobs/00000000-0000-4000-8000-000000000000`,
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'ask for a job of a kind nobody may ask for',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/events/jobs`,
+    body: () => ({ kind: 'uploads.sweep', guideId: 1 }),
+    expected: { admin: 400, owner: 400, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
   { name: 'translations', method: 'GET', url: () => '/api/translations/da', expected: all(200, 200) },
   { name: 'sign out', method: 'DELETE', url: () => '/api/token', expected: all(200) },
 ];

@@ -1,0 +1,176 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Job, RequestJobResponse } from '@golf/contract/api/jobs';
+import * as schema from '../../db/schema/index';
+import { jobQueue } from '../../platform/jobs';
+import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { signInActors } from '../../../test/actors';
+import { SWEEP_UPLOADS } from './maintenance';
+
+/**
+ * The jobs calls over HTTP: POST clubs/{clubId}/events/jobs asks for a job for a club's guide
+ * (a second click answers the same job), the club's products users follow it, admins list all.
+ * The requestable kind 'test.guide' is registered by the test (the guide products register theirs
+ * in their own area); the maintenance job 'uploads.sweep' is the platform's own.
+ */
+describe(`jobs API (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let ids: DemoIds;
+  let tokens: Record<'admin' | 'owner' | 'staff' | 'products' | 'swede', string>;
+  let dkGuide: number;
+  let seGuide: number;
+  let release: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const expiredKey = 'private/member-imports/1/00000000-0000-4000-8000-00000000abcd.csv';
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ids = await demoIds(t);
+    tokens = await signInActors(t, ['admin', 'owner', 'staff'], {
+      products: { email: 'products@example.com', password: 'products-pw', clubRoles: { [ids.dkClubId]: ['products'] } },
+      swede: { email: 'swede-products@example.com', password: 'swede-pw', clubRoles: { [ids.seClubId]: ['products'] } },
+    });
+    const db = t.database.db;
+    const guide = async (clubId: number, title: string) =>
+      (await db.insert(schema.guides).values({ clubId, title, settings: {} }).returning({ id: schema.guides.id }))[0].id;
+    dkGuide = await guide(ids.dkClubId, 'Fjordvang Links – Yardage book');
+    seGuide = await guide(ids.seClubId, 'Ljungbacka – Banguide');
+    // A member-import upload two days old, with its files: the sweep job removes them.
+    await db.insert(schema.importUploads).values({
+      id: '00000000-0000-4000-8000-00000000abcd',
+      clubId: ids.dkClubId,
+      userId: ids.staffId,
+      fileKey: expiredKey,
+      fileName: 'members.csv',
+      createdAt: new Date(Date.now() - 2 * 24 * 3_600_000),
+    });
+    mkdirSync(join(t.filesDir, 'private/member-imports/1'), { recursive: true });
+    writeFileSync(join(t.filesDir, expiredKey), 'union number,email\n');
+    writeFileSync(join(t.filesDir, expiredKey.replace('.csv', '-rows.json')), '[]');
+    jobQueue(t.database.db).register(
+      'test.guide',
+      async (job) => {
+        const data = job.data as { clubId: number; guideId: number; requestId: string | null };
+        await job.progress(40, 'Generating PDF Guide');
+        await released;
+        return { guideId: data.guideId, clubId: data.clubId, requestId: data.requestId };
+      },
+      { requestable: true },
+    );
+  });
+  afterAll(async () => t?.close());
+
+  const ask = (clubId: number, body: unknown, token = tokens.products) => call(t.app, 'POST', `/api/clubs/${clubId}/events/jobs`, { token, payload: body });
+  async function until(url: string, done: (job: Job) => boolean, token = tokens.admin): Promise<Job> {
+    const end = Date.now() + 20_000;
+    let last: Job | null = null;
+    while (Date.now() < end) {
+      const res = await call(t.app, 'GET', url, { token });
+      expect(res.statusCode).toBe(200);
+      last = res.json() as Job;
+      if (done(last)) return last;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${url} never got there: ${JSON.stringify(last)}`);
+  }
+
+  it('runs the platform’s sweep of expired uploads as a job, listed for admins', async () => {
+    const list = await call(t.app, 'GET', '/api/events/jobs', { token: tokens.admin });
+    expect(list.statusCode).toBe(200);
+    const sweep = (list.json() as Job[]).find((j) => j.kind === SWEEP_UPLOADS);
+    expect(sweep).toBeTruthy();
+    const done = await until(`/api/events/jobs/${sweep!.id}`, (j) => j.state === 'completed');
+    expect(done).toMatchObject({ result: { removed: 1 }, percent: 100, message: 'Removed 1 expired upload', clubId: null, guideId: null, error: null });
+    expect(existsSync(join(t.filesDir, expiredKey))).toBe(false);
+    expect(existsSync(join(t.filesDir, expiredKey.replace('.csv', '-rows.json')))).toBe(false);
+    expect(await t.database.db.select().from(schema.importUploads)).toEqual([]);
+  });
+
+  it('asks for a job for a guide; a second click answers the same job; the club follows its progress', async () => {
+    const first = await ask(ids.dkClubId, { kind: 'test.guide', guideId: dkGuide, requestId: 'click-1' });
+    expect(first.statusCode).toBe(202);
+    const { job, existing } = first.json() as RequestJobResponse;
+    expect(existing).toBe(false);
+    expect(job).toMatchObject({ kind: 'test.guide', clubId: ids.dkClubId, guideId: dkGuide, requestId: 'click-1', error: null });
+    expect(['queued', 'active']).toContain(job.state);
+
+    const second = await ask(ids.dkClubId, { kind: 'test.guide', guideId: dkGuide, requestId: 'click-2' }, tokens.owner);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ existing: true, job: { id: job.id, requestId: 'click-1' } });
+
+    const url = `/api/clubs/${ids.dkClubId}/events/jobs/${job.id}`;
+    const running = await until(url, (j) => j.state === 'active' && j.percent === 40, tokens.products);
+    expect(running.message).toBe('Generating PDF Guide');
+    expect(running.startedAt).not.toBeNull();
+    release();
+    const done = await until(url, (j) => j.state === 'completed', tokens.products);
+    expect(done).toMatchObject({ percent: 100, result: { guideId: dkGuide, clubId: ids.dkClubId, requestId: 'click-1' }, attempts: 1 });
+    expect(Date.parse(done.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(done.startedAt!));
+
+    // Done, so a new click is new work.
+    const third = await ask(ids.dkClubId, { kind: 'test.guide', guideId: dkGuide });
+    expect(third.statusCode).toBe(202);
+    expect(third.json().job.id).not.toBe(job.id);
+    expect(third.json().job.requestId).toBeNull();
+    await until(`/api/clubs/${ids.dkClubId}/events/jobs/${third.json().job.id}`, (j) => j.state === 'completed', tokens.products);
+  });
+
+  it('lists a club’s jobs to its products users and every job to admins, newest first', async () => {
+    const club = await call(t.app, 'GET', `/api/clubs/${ids.dkClubId}/events/jobs`, { token: tokens.products });
+    expect(club.statusCode).toBe(200);
+    const clubJobs = club.json() as Job[];
+    expect(clubJobs.length).toBe(2);
+    expect(clubJobs.every((j) => j.clubId === ids.dkClubId && j.kind === 'test.guide')).toBe(true);
+    expect(Date.parse(clubJobs[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(clubJobs[1].createdAt));
+
+    const all = (await call(t.app, 'GET', '/api/events/jobs', { token: tokens.admin })).json() as Job[];
+    expect(all.length).toBe(3);
+    expect(all.map((j) => j.kind).sort()).toEqual(['test.guide', 'test.guide', SWEEP_UPLOADS].sort());
+    const filtered = (await call(t.app, 'GET', `/api/events/jobs?clubId=${ids.dkClubId}&limit=1`, { token: tokens.admin })).json() as Job[];
+    expect(filtered).toEqual([clubJobs[0]]);
+    expect((await call(t.app, 'GET', `/api/events/jobs?clubId=${ids.seClubId}`, { token: tokens.admin })).json()).toEqual([]);
+  });
+
+  it('keeps a club’s jobs to the club: another club’s job is not found, another club’s path is refused', async () => {
+    const [dkJob] = (await call(t.app, 'GET', `/api/clubs/${ids.dkClubId}/events/jobs`, { token: tokens.products })).json() as Job[];
+    expect((await call(t.app, 'GET', `/api/clubs/${ids.dkClubId}/events/jobs/${dkJob.id}`, { token: tokens.swede })).statusCode).toBe(403);
+    const elsewhere = await call(t.app, 'GET', `/api/clubs/${ids.seClubId}/events/jobs/${dkJob.id}`, { token: tokens.admin });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ error: 'Job not found' });
+    expect((await call(t.app, 'GET', `/api/clubs/${ids.dkClubId}/events/jobs/${dkJob.id}`, { token: tokens.staff })).statusCode).toBe(403);
+    // A guide of another club cannot be asked for through one's own club.
+    const other = await ask(ids.dkClubId, { kind: 'test.guide', guideId: seGuide });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: 'Guide not found' });
+    expect((await ask(ids.seClubId, { kind: 'test.guide', guideId: seGuide })).statusCode).toBe(403);
+  });
+
+  it('refuses bad input with 4xx and a message', async () => {
+    const unknown = await ask(ids.dkClubId, { kind: 'guide.nothing', guideId: dkGuide });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe('Unknown job kind "guide.nothing" (one of test.guide)');
+    // The sweep exists but nobody may ask for it.
+    expect((await ask(ids.dkClubId, { kind: SWEEP_UPLOADS, guideId: dkGuide })).statusCode).toBe(400);
+    for (const body of [
+      {},
+      { kind: 'test.guide' },
+      { kind: 'test.guide', guideId: 0 },
+      { kind: 'test.guide', guideId: 2 ** 31 },
+      { kind: 'test.guide', guideId: '1' },
+      { kind: 'Test Guide', guideId: dkGuide },
+      { kind: 'test.guide', guideId: dkGuide, requestId: '' },
+      { kind: 'test.guide', guideId: dkGuide, requestId: 'x'.repeat(101) },
+      { kind: 'test.guide', guideId: dkGuide, requestId: 'a\u0000b' },
+    ]) {
+      const res = await ask(ids.dkClubId, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(typeof res.json().error).toBe('string');
+    }
+    expect((await ask(ids.dkClubId, { kind: 'test.guide', guideId: 999_999 })).statusCode).toBe(404);
+    for (const url of ['/api/events/jobs/not-a-uuid', '/api/events/jobs?limit=0', '/api/events/jobs?limit=201', '/api/events/jobs?clubId=x', `/api/clubs/${ids.dkClubId}/events/jobs/123`]) {
+      expect((await call(t.app, 'GET', url, { token: tokens.admin })).statusCode, url).toBe(400);
+    }
+    expect((await call(t.app, 'GET', '/api/events/jobs/00000000-0000-4000-8000-000000000000', { token: tokens.admin })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,65 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Job, RequestJobBody, RequestJobResponse } from '@golf/contract/api/jobs';
+import { guides } from '../../db/schema/index';
+import type { Db } from '../../platform/database';
+import { badRequest, notFound } from '../../platform/errors';
+import type { JobInfo, JobQueue } from '../../platform/jobs';
+
+/** Jobs as the API answers them (contract Job), with their guides' titles. */
+async function jobAnswers(db: Db, infos: JobInfo[]): Promise<Job[]> {
+  const guideIds = [...new Set(infos.map((i) => i.guideId).filter((id): id is number => id !== null))];
+  const titles = new Map(
+    guideIds.length ? (await db.select({ id: guides.id, title: guides.title }).from(guides).where(inArray(guides.id, guideIds))).map((g) => [g.id, g.title]) : [],
+  );
+  return infos.map((info) => jobAnswer(info, info.guideId === null ? null : (titles.get(info.guideId) ?? null)));
+}
+
+function jobAnswer(info: JobInfo, guideTitle: string | null): Job {
+  return {
+    id: info.id,
+    kind: info.kind,
+    state: info.state,
+    percent: info.percent,
+    message: info.message,
+    attempts: info.attempts,
+    createdAt: info.createdAt.toISOString(),
+    startedAt: info.startedAt?.toISOString() ?? null,
+    finishedAt: info.finishedAt?.toISOString() ?? null,
+    result: info.result ?? null,
+    error: info.error,
+    clubId: info.clubId,
+    guideId: info.guideId,
+    guideTitle,
+    requestId: info.requestId,
+  };
+}
+
+/**
+ * POST clubs/{clubId}/events/jobs (§7, §3 Job: clubId, guideId, requestId): asks for a job of a
+ * requestable kind for one of the club's guides. While the same kind runs or waits for the same
+ * guide, the answer is that job (`existing: true`): a second click does not run the work twice.
+ */
+export async function requestJob(db: Db, jobs: JobQueue, clubId: number, body: RequestJobBody): Promise<{ status: 200 | 202; answer: RequestJobResponse }> {
+  const kind = jobs.kinds().find((k) => k.kind === body.kind && k.requestable);
+  if (!kind) {
+    const known = jobs.kinds().filter((k) => k.requestable).map((k) => k.kind);
+    throw badRequest(`Unknown job kind "${body.kind}"${known.length ? ` (one of ${known.join(', ')})` : ''}`, [{ path: 'kind', message: 'Unknown job kind' }]);
+  }
+  const [guide] = await db.select({ id: guides.id }).from(guides).where(and(eq(guides.id, body.guideId), eq(guides.clubId, clubId)));
+  if (!guide) throw notFound('Guide not found');
+  const requestId = body.requestId ?? null;
+  const { id, existing } = await jobs.enqueue(body.kind, { clubId, guideId: guide.id, requestId }, { singletonKey: `${clubId}:${guide.id}`, clubId, guideId: guide.id, requestId });
+  const job = await getJob(db, jobs, id, clubId);
+  return { status: existing ? 200 : 202, answer: { job, existing } };
+}
+
+/** One job; with `clubId`, only a job of that club (another club's job is not found). */
+export async function getJob(db: Db, jobs: JobQueue, id: string, clubId?: number): Promise<Job> {
+  const info = await jobs.get(id);
+  if (!info || (clubId !== undefined && info.clubId !== clubId)) throw notFound('Job not found');
+  return (await jobAnswers(db, [info]))[0];
+}
+
+export async function listJobs(db: Db, jobs: JobQueue, filter: { clubId?: number; limit?: number }, defaultLimit: number): Promise<Job[]> {
+  return jobAnswers(db, await jobs.list({ clubId: filter.clubId, limit: filter.limit ?? defaultLimit }));
+}
