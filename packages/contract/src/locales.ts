@@ -29,6 +29,9 @@ import svCourses from '../locales/sv/courses.json';
 import enProducts from '../locales/en/products.json';
 import daProducts from '../locales/da/products.json';
 import svProducts from '../locales/sv/products.json';
+import enJobs from '../locales/en/jobs.json';
+import daJobs from '../locales/da/jobs.json';
+import svJobs from '../locales/sv/jobs.json';
 
 export type Texts = { [key: string]: string | Texts };
 type AreaTexts = Record<Language, Texts>;
@@ -43,6 +46,7 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
   hours: { en: enHours, da: daHours, sv: svHours },
   courses: { en: enCourses, da: daCourses, sv: svCourses },
   products: { en: enProducts, da: daProducts, sv: svProducts },
+  jobs: { en: enJobs, da: daJobs, sv: svJobs },
 };
 
 /** Merges the parts of one language; a key given by two parts throws, naming the key. */
