@@ -4,7 +4,7 @@
  * owned by the server process, which runs its jobs itself (decision 0008). Run the web server with
  * `JOB_WORKERS=0` to leave all jobs to workers, and as many workers as the machine allows; each
  * runs `JOB_WORKERS` jobs at once (default 1). The worker builds the same app as the server
- * (without listening), so every area registers the same job kinds. docs/decisions/0011-job-queue.md.
+ * (without listening), so every area registers the same job kinds. docs/decisions/0013-job-queue.md.
  */
 import { join } from 'node:path';
 import { buildApp } from './app';

@@ -1,7 +1,7 @@
 /**
  * The job queue: work that runs in the background (guide generation, release-all, maintenance),
  * stored in the database with pg-boss 10, so a job survives a restart, a `kill -9` or a deploy.
- * docs/decisions/0011-job-queue.md says why and how.
+ * docs/decisions/0013-job-queue.md says why and how.
  *
  * ## API (for the areas that run jobs)
  * ```ts
