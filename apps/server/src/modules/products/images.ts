@@ -1,5 +1,6 @@
-import type { Guide } from '@golf/contract/api/guides';
+import { GUIDE_PRODUCTS, type Guide } from '@golf/contract/api/guides';
 import type { Db } from '../../platform/database';
+import { deleteProduct } from './generation/storage';
 import { encodeGalleryImage, encodeLogo, type EncodedImage, type UploadedFile } from '../../platform/images';
 import { newFileName, type FileStorage } from '../../platform/storage';
 import { guideFileKey } from './files';
@@ -95,6 +96,10 @@ export async function removeOverrideImage(deps: GuideFileDeps, clubId: number, g
 export async function removeGuide(deps: GuideFileDeps, clubId: number, guideId: number): Promise<void> {
   const files = await deleteGuide(deps.db, clubId, guideId);
   await deleteQuietly(deps, clubId, guideId, files);
+  // The made products go too (their files are the guide's only).
+  for (const product of GUIDE_PRODUCTS) {
+    await deleteProduct(deps.storage, clubId, guideId, product).catch((err: unknown) => deps.log.warn({ err, guideId, product }, 'could not delete a product of a deleted guide'));
+  }
 }
 
 /** Files of a guide whose rows are gone (holes of courses taken out of the guide). */

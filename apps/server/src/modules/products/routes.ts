@@ -23,6 +23,7 @@ import type { ApiAccess } from '../../platform/authorize';
 import { badRequest } from '../../platform/errors';
 import { readUploadedFile, registerImageUploads } from '../../platform/uploads';
 import { copyGuide, deleteGuideFiles, removeGuide, removeGuideImage, removeOverrideImage, setGuideImage, setOverrideImage } from './images';
+import { guideGenerationRoutes } from './generation/routes';
 import { listOrgCourseTees, listOrgs } from './orgs-service';
 import { createGuide, getAppOrders, getGuide, guideData, guideOverrides, listGuides, setAppOrders, setDistanceMarkers, updateGuide } from './service';
 
@@ -138,4 +139,5 @@ export function productRoutes(app: TypedApp, deps: AppDeps) {
       async (request) => removeOverrideImage(fileDeps, request.params.clubId, request.params.id, request.params.holeId),
     );
   });
+  guideGenerationRoutes(app, deps);
 }
