@@ -47,7 +47,7 @@ async function loadInput() {
   const [theme, courses] = await Promise.all([load.loadGuideTheme(db, club.themeName), load.loadGuideCourses(db, ids.dkClubId, [course.id])]);
   return {
     club: { name: club.name },
-    guide: { title: 'Fjordvang Links – Yardage book', language: 'da', theme, welcome: 'Velkommen på Fjordvang.' },
+    guide: { title: 'Fjordvang Links – Yardage book', language: 'da', theme, welcome: { text: 'Velkommen på Fjordvang.' } },
     courses: courses.map((c) => ({
       ...c,
       tees: c.tees.map((tee) => ({ ...tee, men: { courseRating: 71.2, slope: 128, par: 72 }, women: { courseRating: 77.1, slope: 136, par: 72 } })),

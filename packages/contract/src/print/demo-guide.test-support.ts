@@ -26,13 +26,14 @@ export function demoGuideInput(overrides: Partial<GuideRenderInputIn['guide']> =
       title: 'Fjordvang Links – Yardage book',
       language: 'da',
       theme: resolveTheme(builtInCatalogue(), 'Standard'),
-      welcome: 'Velkommen til Fjordvang Golfklub. Banen ligger mellem fjorden og bøgeskoven.\n\nGod fornøjelse på runden!',
-      localRules: 'Out of bounds er markeret med hvide pæle.\nSprinklerhoveder på fairway: fri lempelse.',
-      back: 'Fjordvang Golfklub · Fjordvej 1 · 7100 Vejle',
+      welcome: { title: '', text: 'Velkommen til Fjordvang Golfklub. Banen ligger mellem fjorden og bøgeskoven.\n\nGod fornøjelse på runden!', signature: '' },
+      localRules: { title: '', text: 'Out of bounds er markeret med hvide pæle.\nSprinklerhoveder på fairway: fri lempelse.' },
+      backPage: { title: '', text: 'Fjordvang Golfklub · Fjordvej 1 · 7100 Vejle' },
       ...overrides,
     },
     courses: [
       {
+        key: '1',
         name: demo.name,
         tees: demo.tees.map((t, i) => ({ key: keys[i], name: t.name, colour: t.color, ...ratings[i] })),
         holes: demo.holes.map((h, i) => ({

@@ -1,10 +1,10 @@
 import { EL } from '../graphics-catalogue';
 import type { XY } from '../geo/planar';
 import { greenSheet, type GreenSheet, type SheetPoint } from './green-sheet';
-import type { GuideHole } from './input';
+import type { GuideCourse, GuideHole } from './input';
 import { holeSubtitle, pinFlag } from './hole-page';
 import { circlePath, pathOf, PT_PER_MM, type Item, type Page } from './page';
-import { banner, border, fontScale, footer, INK, mix, MUTED, rect, scaleBar, styleOf, text, type PageContext } from './parts';
+import { banner, border, courseContext, fontScale, footer, INK, mix, MUTED, rect, scaleBar, styleOf, text, type PageContext } from './parts';
 
 /**
  * Green pages: the green to scale, never larger than 1:480 (Rules of Golf 4.3: 3/8 inch per
@@ -37,11 +37,14 @@ function ringsPath(rings: SheetPoint[][], at: (p: SheetPoint) => XY): string {
     .join('');
 }
 
-export function greenPage(ctx: PageContext, hole: GuideHole, pageNumber: number): Page {
+/** A green page of a hole of `course` (its banner colour); the pin is drawn when the hole's pin chart is on. */
+export function greenPage(outer: PageContext, hole: GuideHole, pageNumber: number, course?: GuideCourse): Page {
+  const ctx = course ? courseContext(outer, course) : outer;
   const { width, height, margin, labels } = ctx;
   const f = fontScale(ctx);
   const theme = ctx.input.guide.theme;
-  const sheet = greenSheet(hole.drawing, hole.pin);
+  const pin = hole.pinChart ? hole.pin : null;
+  const sheet = greenSheet(hole.drawing, pin);
   const depth = sheet ? greenDepth(sheet) : null;
   const title = `${labels.green} ${hole.number}${hole.name ? ` · ${hole.name}` : ''}`;
   const subtitle = depth ? `${holeSubtitle(ctx, hole)} · ${labels.depth} ${Math.round(depth.back - depth.front)} m` : holeSubtitle(ctx, hole);
@@ -91,10 +94,10 @@ export function greenPage(ctx: PageContext, hole: GuideHole, pageNumber: number)
 
   // Under the drawing: the pin in words, the scale bar and the scale.
   let y = area.y + area.height + 16 * f;
-  if (hole.pin) {
-    const side = hole.pin.sideMeters;
+  if (pin) {
+    const side = pin.sideMeters;
     const sideText = side === 0 ? '' : ` · ${Math.abs(side)} m ${side > 0 ? labels.right : labels.left}`;
-    items.push(text(margin, y, `${labels.pin}: ${hole.pin.outMeters} m${sideText}`, 8 * f, { weight: 700 }));
+    items.push(text(margin, y, `${labels.pin}: ${pin.outMeters} m${sideText}`, 8 * f, { weight: 700 }));
   }
   items.push(text(width - margin, y, `${labels.scale} 1:${scale}`, 8 * f, { weight: 700, anchor: 'end' }));
   y += 16 * f;

@@ -1,10 +1,10 @@
 import { courseHandicap, formatCourseHandicap, formatIndex, handicapRanges, INDEX_RANGE } from './handicap';
-import type { GuideCourse, GuideTee, TeeRating } from './input';
+import type { GuideCourse, GuideTee, HandicapTableFormat, TeeRating } from './input';
 import type { Item, Page } from './page';
-import { banner, fontScale, footer, INK, mix, MUTED, rect, teeDot, text, type PageContext } from './parts';
+import { banner, courseContext, fontScale, footer, INK, mix, MUTED, rect, teeDot, text, type PageContext } from './parts';
 
 /** Rows of a handicap table: the index (or range of indexes) and the course handicap it gives. */
-export function handicapRows(rating: TeeRating, style: 'ranges' | 'whole'): { index: string; courseHandicap: string }[] {
+export function handicapRows(rating: TeeRating, style: HandicapTableFormat): { index: string; courseHandicap: string }[] {
   if (style === 'whole') {
     const rows: { index: string; courseHandicap: string }[] = [];
     for (let i = INDEX_RANGE.min; i <= INDEX_RANGE.max; i++) rows.push({ index: formatIndex(i), courseHandicap: formatCourseHandicap(courseHandicap(i, rating)) });
@@ -20,7 +20,8 @@ export function handicapRows(rating: TeeRating, style: 'ranges' | 'whole'): { in
  * A handicap table page for one tee and sex (World Handicap System): the tee's ratings, then the
  * course handicap for each handicap index in as many columns as the rows need.
  */
-export function handicapPage(ctx: PageContext, course: GuideCourse, tee: GuideTee, sex: 'men' | 'women', pageNumber: number): Page {
+export function handicapPage(base: PageContext, course: GuideCourse, tee: GuideTee, sex: 'men' | 'women', pageNumber: number): Page {
+  const ctx = courseContext(base, course);
   const { width, height, margin, labels } = ctx;
   const f = fontScale(ctx);
   const rating = tee[sex] as TeeRating;
@@ -35,7 +36,7 @@ export function handicapPage(ctx: PageContext, course: GuideCourse, tee: GuideTe
   items.push(text(margin, y, labels.whsFormula, 6 * f, { fill: MUTED }));
   y += 10 * f;
 
-  const rows = handicapRows(rating, ctx.input.guide.handicapStyle);
+  const rows = handicapRows(rating, ctx.input.guide.handicapTable);
   const size = 7 * f;
   const rowH = size * 1.45;
   const headH = rowH * 1.6;
@@ -46,7 +47,7 @@ export function handicapPage(ctx: PageContext, course: GuideCourse, tee: GuideTe
   const perColumn = Math.ceil(rows.length / columns);
   const gap = 8 * f;
   const colW = (width - 2 * margin - gap * (columns - 1)) / columns;
-  const colour = ctx.input.guide.bannerColour;
+  const colour = ctx.colour;
   for (let c = 0; c < columns; c++) {
     const x = margin + c * (colW + gap);
     items.push(rect(x, y, colW, headH, { fill: colour }));

@@ -5,8 +5,8 @@ import type { XY } from '../geo/planar';
 import { emptyBounds, entryAlong, extend, featuresOf, isEmpty, localRings, meanPosition, playDirection, pointAlong, polyline, positionsOf, projector, spanInside, turnedPlane, type Projector } from './frame';
 import type { GuideCourse, GuideHole } from './input';
 import { circlePath, pathOf, type Item, type Page, type PageKind } from './page';
-import { banner, border, bleedRect, drawFeatures, fontScale, footer, INK, labelItems, mix, MUTED, northArrow, paragraph, pill, rect, scaleBar, styleOf, teeDot, text, textOn, type PageContext } from './parts';
-import { ellipsize, fitSize } from './text';
+import { banner, border, bleedRect, courseContext, drawFeatures, fontScale, footer, INK, labelItems, mix, MUTED, northArrow, paragraph, pill, rect, scaleBar, styleOf, teeDot, text, type PageContext } from './parts';
+import { ellipsize, fitSize, textWidth } from './text';
 
 /** A distance marker as placed on a hole page: metres from the green front and its page point on the line of play. */
 export interface PlacedMark {
@@ -27,37 +27,71 @@ export function teeDistances(course: GuideCourse, hole: GuideHole): { name: stri
   return course.tees.filter((t) => t.shown).map((t) => ({ name: t.name, colour: t.colour, metres: hole.distances[t.key] ?? null }));
 }
 
-/** The hole line in the banner: 'Par 4 · Index 7'. */
+/** The hole line in the banner: 'Par 4 · Hcp 7' (handicap style 'number'), else 'Par 4' (dots follow it, or nothing). */
 export function holeSubtitle(ctx: PageContext, hole: GuideHole): string {
   const { labels } = ctx;
-  return hole.strokeIndex ? `${labels.par} ${hole.par} · ${labels.strokeIndex} ${hole.strokeIndex}` : `${labels.par} ${hole.par}`;
+  return hole.strokeIndex && ctx.input.guide.handicapStyle === 'number' ? `${labels.par} ${hole.par} · ${labels.strokeIndex} ${hole.strokeIndex}` : `${labels.par} ${hole.par}`;
 }
 
-/** The strip of tee distances under the banner. */
+/** The highest course handicap the WHS gives (a handicap index of 54 on the hardest slope is more, but 54 is the usual cap of the tables). */
+const MAX_COURSE_HANDICAP = 54;
+
+/**
+ * The strokes a player receives on a hole of stroke index `strokeIndex` on a course of `holes`
+ * holes, by course handicap: one stroke from a course handicap of `strokeIndex`, two from
+ * `strokeIndex + holes`, three from `strokeIndex + 2 × holes` (WHS Rules of Handicapping, Appendix E).
+ */
+export function strokeBands(strokeIndex: number, holes: number): { from: number; strokes: number }[] {
+  const bands: { from: number; strokes: number }[] = [];
+  for (let strokes = 1, from = strokeIndex; from <= MAX_COURSE_HANDICAP; strokes++, from += holes) bands.push({ from, strokes });
+  return bands;
+}
+
+/** Handicap style 'dots': after 'Par 4', for each band '7+' and a dot per stroke received from that course handicap. */
+function strokeDots(course: GuideCourse, hole: GuideHole, at: { x: number; y: number; size: number; ink: string }, maxX: number): Item[] {
+  if (!hole.strokeIndex) return [];
+  const items: Item[] = [];
+  const size = at.size * 0.85;
+  const r = size * 0.24;
+  let x = at.x + size * 0.9;
+  for (const band of strokeBands(hole.strokeIndex, course.holes.length)) {
+    const label = `${band.from}+`;
+    const w = textWidth(label, size) + size * 0.3 + band.strokes * r * 2.6;
+    if (x + w > maxX) break;
+    items.push(text(x, at.y, label, size, { fill: at.ink, opacity: 0.85 }));
+    x += textWidth(label, size) + size * 0.3;
+    for (let i = 0; i < band.strokes; i++) {
+      items.push({ kind: 'path', d: circlePath(x + r, at.y - size * 0.33, r), fill: at.ink });
+      x += r * 2.6;
+    }
+    x += size * 0.6;
+  }
+  return items;
+}
+
+/** The strip of tee distances under the banner, each tee shown by its colour, its name, or both (tee style). */
 function teeStrip(ctx: PageContext, course: GuideCourse, hole: GuideHole, top: number): { items: Item[]; bottom: number } {
   const f = fontScale(ctx);
   const tees = teeDistances(course, hole);
   const h = 34 * f;
-  const colour = ctx.input.guide.bannerColour;
-  const items: Item[] = [bleedRect(ctx, 0, top, ctx.width, h, mix(colour, '#ffffff', 0.88))];
+  const style = ctx.input.guide.teeStyle;
+  const items: Item[] = [bleedRect(ctx, 0, top, ctx.width, h, mix(ctx.colour, '#ffffff', 0.88))];
   if (tees.length === 0) return { items, bottom: top + h };
   const cellW = (ctx.width - 2 * ctx.margin) / tees.length;
   tees.forEach((tee, i) => {
     const x = ctx.margin + i * cellW;
     const value = tee.metres === null ? '–' : String(tee.metres);
-    if (ctx.input.guide.teeStyle === 'bands') {
-      const ink = textOn(tee.colour);
-      items.push(rect(x + 1.5 * f, top + 4 * f, cellW - 3 * f, h - 8 * f, { fill: tee.colour, stroke: mix(tee.colour, '#000000', 0.3), width: 0.4 * f }));
-      items.push(text(x + cellW / 2, top + h / 2 + 2 * f, value, fitSize(value, 12 * f, cellW - 8 * f, 700), { weight: 700, anchor: 'middle', fill: ink }));
-      items.push(text(x + cellW / 2, top + h - 7.5 * f, ellipsize(tee.name, 6 * f, cellW - 6 * f), 6 * f, { anchor: 'middle', fill: ink }));
+    const r = 4 * f;
+    const dotted = style !== 'name';
+    if (dotted) items.push(teeDot(x + r + 2 * f, top + h / 2 - 2.5 * f, r, tee.colour));
+    const tx = dotted ? x + 2 * r + 5 * f : x + 2 * f;
+    const room = cellW - (tx - x) - 2 * f;
+    if (style === 'colour') {
+      items.push(text(tx, top + h / 2 + 2 * f, value, fitSize(value, 13 * f, room, 700), { weight: 700, fill: INK }));
       return;
     }
-    const r = 4 * f;
-    items.push(teeDot(x + r + 2 * f, top + h / 2 - 2.5 * f, r, tee.colour));
-    const tx = x + 2 * r + 5 * f;
-    const size = fitSize(value, 13 * f, cellW - (tx - x) - 2 * f, 700);
-    items.push(text(tx, top + h / 2 + 2 * f, value, size, { weight: 700, fill: INK }));
-    items.push(text(tx, top + h / 2 + 10 * f, ellipsize(tee.name, 6 * f, cellW - (tx - x) - 2 * f), 6 * f, { fill: MUTED }));
+    items.push(text(tx, top + h / 2 + 2 * f, value, fitSize(value, 13 * f, room, 700), { weight: 700, fill: INK }));
+    items.push(text(tx, top + h / 2 + 10 * f, ellipsize(tee.name, 6 * f, room), 6 * f, { weight: style === 'name' ? 700 : 400, fill: style === 'name' ? INK : MUTED }));
   });
   return { items, bottom: top + h };
 }
@@ -141,7 +175,7 @@ function playItems(ctx: PageContext, hole: GuideHole, proj: Projector, size: num
   }
 
   // The pin of the guide's setup.
-  const frame = hole.pin ? pinFrame(hole.drawing) : null;
+  const frame = hole.pin && hole.pinChart ? pinFrame(hole.drawing) : null;
   if (frame && hole.pin) {
     const [x, y] = proj.toPage(pinPoint(frame, hole.pin.outMeters, hole.pin.sideMeters));
     items.push(...pinFlag(x, y, Math.max(7, 3 * k) * ctx.s));
@@ -163,23 +197,27 @@ export function pinFlag(x: number, y: number, h: number): Item[] {
  * drawn in the theme with the line of play up, its legs, distance markers and pin; a scale bar, a
  * north arrow and the hole's notes. `kind` 'tee-sign' makes the same page for a sign (no footer).
  */
-export function holePage(ctx: PageContext, course: GuideCourse, hole: GuideHole, pageNumber: number, kind: PageKind = 'hole'): HolePage {
+export function holePage(base: PageContext, course: GuideCourse, hole: GuideHole, pageNumber: number, kind: PageKind = 'hole'): HolePage {
+  const ctx = courseContext(base, course);
   const { width, height, margin, labels } = ctx;
   const f = fontScale(ctx);
   const theme = ctx.input.guide.theme;
   const title = hole.name ? hole.name : `${labels.hole} ${hole.number}`;
   const head = banner(ctx, title, holeSubtitle(ctx, hole), String(hole.number));
+  if (ctx.input.guide.handicapStyle === 'dots') head.items.push(...strokeDots(course, hole, head.after, width - margin));
   const strip = teeStrip(ctx, course, hole, head.bottom);
   const items: Item[] = [...head.items, ...strip.items];
   const footerH = kind === 'tee-sign' ? 0 : 22 * f;
-  const framed = ctx.input.guide.borders !== 'none';
+  const framed = ctx.input.guide.borderStyle !== 'none';
+  const notes = hole.proGuideline ? hole.notes.trim() : '';
+  const notesH = notes ? 30 * f : 0;
   const area = framed
     ? { x: margin * 0.6, y: strip.bottom + 6 * f, width: width - margin * 1.2, height: height - strip.bottom - 6 * f - footerH - (kind === 'tee-sign' ? margin * 0.6 : 0) }
     : { x: 0, y: strip.bottom, width, height: height - strip.bottom - footerH };
   const clip = framed ? area : { x: -9, y: area.y, width: width + 18, height: area.height + (kind === 'tee-sign' ? 9 : 0) };
   const surround = styleOf(theme, EL.background).fill ?? '#cfe3b4';
   const pad = 16 * f;
-  const proj = holeProjector(hole, { x: area.x + pad, y: area.y + pad, width: area.width - 2 * pad, height: area.height - 2 * pad - (hole.notes ? 30 * f : 0) });
+  const proj = holeProjector(hole, { x: area.x + pad, y: area.y + pad, width: area.width - 2 * pad, height: area.height - 2 * pad - notesH });
   const drawn: Item[] = [{ kind: 'path', d: pathOf([[clip.x, clip.y], [clip.x + clip.width, clip.y], [clip.x + clip.width, clip.y + clip.height], [clip.x, clip.y + clip.height]], true), fill: surround }];
   let marks: PlacedMark[] = [];
   if (proj) {
@@ -189,14 +227,14 @@ export function holePage(ctx: PageContext, course: GuideCourse, hole: GuideHole,
     const play = playItems(ctx, hole, proj, 6.5 * f);
     drawn.push(...play.items, ...labelItems(hole.drawing, proj.toPage, 6 * f));
     marks = play.marks;
-    drawn.push(...scaleBar(area.x + 10 * f, area.y + area.height - 10 * f - (hole.notes ? 30 * f : 0), k, area.width * 0.3, 6 * f, INK));
+    drawn.push(...scaleBar(area.x + 10 * f, area.y + area.height - 10 * f - notesH, k, area.width * 0.3, 6 * f, INK));
     drawn.push(...northArrow(area.x + area.width - 14 * f, area.y + 16 * f, 6 * f, proj.frame.upBearing, INK));
   }
-  if (hole.notes) {
-    const boxH = 30 * f;
-    const y = area.y + area.height - boxH;
-    drawn.push(rect(area.x, y, area.width, boxH, { fill: '#ffffff', opacity: 0.9 }));
-    const para = paragraph(area.x + 8 * f, y + 11 * f, hole.notes, 7 * f, area.width - 16 * f, { lineHeight: 1.3 });
+  if (notes) {
+    // The pro guideline: two lines under the drawing.
+    const y = area.y + area.height - notesH;
+    drawn.push(rect(area.x, y, area.width, notesH, { fill: '#ffffff', opacity: 0.9 }));
+    const para = paragraph(area.x + 8 * f, y + 11 * f, notes, 7 * f, area.width - 16 * f, { lineHeight: 1.3 });
     drawn.push(...para.items.slice(0, 2));
   }
   items.push({ kind: 'group', clip, items: drawn });

@@ -3,6 +3,21 @@ import { LANGUAGES } from '../constants';
 import { MAX_HOLE_DISTANCE, MAX_HOLES, MAX_PAR, MAX_TEES_PER_COURSE, MIN_PAR } from '../api/courses';
 import { HexColour, Text } from '../api/common';
 import { Drawing } from '../api/drawings';
+import {
+  BORDER_STYLES,
+  CUSTOM_PAGE_TYPES,
+  GUIDE_LIMITS,
+  HANDICAP_STYLES,
+  IMAGE_OPTIONS,
+  OVERVIEW_LABELS,
+  OVERVIEW_ORIENTATIONS,
+  OVERVIEW_PAGES,
+  PRINT_LAYOUT_IDS,
+  PRINT_LAYOUTS,
+  TEE_STYLES,
+  type CustomPageType,
+  type PrintLayout,
+} from '../api/guides';
 
 /**
  * Everything a printed course guide needs, independent of how guides are stored: the server's
@@ -12,28 +27,35 @@ import { Drawing } from '../api/drawings';
  * store it (docs/decisions/0006).
  */
 
-/** Print layouts: 'pocket' is 4.25 × 7 in, the size limit of the Rules of Golf 4.3; A5 and A4 are the ISO sizes. */
-export const GUIDE_LAYOUTS = ['pocket', 'a5', 'a4'] as const;
-export type GuideLayout = (typeof GUIDE_LAYOUTS)[number];
+/**
+ * The guide's own settings speak the vocabulary of the stored guides (api/guides.ts): print
+ * layouts, handicap, border and tee styles, overview labels, orientation and pages, front image
+ * options, custom page types and per-hole page toggles are the same ids, so a stored guide maps
+ * onto this input one to one (snake_case there, camelCase here).
+ */
+export { BORDER_STYLES, CUSTOM_PAGE_TYPES, HANDICAP_STYLES, IMAGE_OPTIONS, OVERVIEW_LABELS, OVERVIEW_ORIENTATIONS, OVERVIEW_PAGES, PRINT_LAYOUTS, PRINT_LAYOUT_IDS, TEE_STYLES };
 
-/** Trimmed page size in points per layout. */
-export const LAYOUT_SIZES_PT: Record<GuideLayout, { width: number; height: number }> = {
-  pocket: { width: 4.25 * 72, height: 7 * 72 },
-  a5: { width: (148 * 72) / 25.4, height: (210 * 72) / 25.4 },
-  a4: { width: (210 * 72) / 25.4, height: (297 * 72) / 25.4 },
-};
+/** Print layouts (PRINT_LAYOUTS): 'pocket' is 4.25 × 7 in, the size limit of the Rules of Golf 4.3; A6, A5 and A4 are the ISO sizes. */
+export const GUIDE_LAYOUTS = PRINT_LAYOUT_IDS as [PrintLayout, ...PrintLayout[]];
+export type GuideLayout = PrintLayout;
 
-/** How tees are shown in the distance tables: a coloured dot with the name, or a band in the tee's colour. */
-export const TEE_STYLES = ['dots', 'bands'] as const;
-/** Handicap tables: index ranges per course handicap ('ranges'), or the course handicap for every whole index ('whole'). */
-export const HANDICAP_STYLES = ['ranges', 'whole'] as const;
-/** Page borders: none, a thin frame, or a frame with rounded corners. */
-export const BORDER_STYLES = ['none', 'thin', 'rounded'] as const;
-/** How an image fills its box (§9 image options). */
-export const IMAGE_FITS = ['centered', 'filled'] as const;
+/** Millimetres as points, rounded to 1e-9 pt so that 107.95 mm is exactly 306 pt (4.25 in). */
+const mmToPt = (mm: number) => Math.round(((mm * 72) / 25.4) * 1e9) / 1e9;
+
+/** Trimmed page size in points per layout, from PRINT_LAYOUTS' millimetres. */
+export const LAYOUT_SIZES_PT = Object.fromEntries(
+  PRINT_LAYOUT_IDS.map((id) => [id, { width: mmToPt(PRINT_LAYOUTS[id].widthMm), height: mmToPt(PRINT_LAYOUTS[id].heightMm) }]),
+) as Record<GuideLayout, { width: number; height: number }>;
+
+/**
+ * The handicap TABLE pages (course handicap per handicap index, per tee and sex): index ranges per
+ * course handicap ('ranges'), or the course handicap for every whole index ('whole'). Not the
+ * guide's handicap style (HANDICAP_STYLES), which is how a hole's stroke index is printed.
+ */
+export const HANDICAP_TABLE_FORMATS = ['ranges', 'whole'] as const;
+export type HandicapTableFormat = (typeof HANDICAP_TABLE_FORMATS)[number];
 
 const Name = Text.trim().min(1).max(100);
-const LongText = Text.max(5000);
 const Metres = z.number().int().min(0).max(MAX_HOLE_DISTANCE);
 
 /** Course rating, slope rating and par of one tee for one sex (WHS). */
@@ -82,16 +104,26 @@ export const GuideHole = z.object({
   pin: z.object({ outMeters: z.number().min(-100).max(200), sideMeters: z.number().min(-100).max(100) }).nullable().default(null),
   /** Distance markers: metres from the front of the green, drawn as marks across the fairway. */
   distanceMarkers: z.array(Metres).max(20).default([]),
-  /** The hole's own text (pro guideline), printed under the drawing when set. */
+  /** The hole's pro guideline, printed under the drawing when `proGuideline` is on. */
   notes: Text.max(1000).default(''),
-  /** False leaves the hole's pages out (hole page toggles). */
-  included: z.boolean().default(true),
+  /** Hole page toggles (HOLE_PAGE_TOGGLES, every one on for a hole never set): the hole's page. */
+  page: z.boolean().default(true),
+  /** Its green page (the green to scale, facing the hole page). */
+  green: z.boolean().default(true),
+  /** The pin chart: the pin of the guide's pin setup on the green page (and the hole page). */
+  pinChart: z.boolean().default(true),
+  /** The pro guideline text (`notes`) on the hole page. */
+  proGuideline: z.boolean().default(true),
 });
 export type GuideHole = z.infer<typeof GuideHole>;
 export type GuideHoleInput = z.input<typeof GuideHole>;
 
 export const GuideCourse = z.object({
+  /** Stable key of the course within the guide (the course's id as text); the overview setup refers to it. */
+  key: z.string().min(1).max(40).optional(),
   name: Name,
+  /** The colour of this course's banners (print course colours); null for the guide's banner colour. */
+  colour: HexColour.nullable().default(null),
   /** Holes in playing order. */
   holes: z.array(GuideHole).min(1).max(MAX_HOLES),
   /** Tees from the back to the front (the order of the distance columns). */
@@ -126,62 +158,86 @@ export const GuideTheme = z.object({
 });
 export type GuideTheme = z.infer<typeof GuideTheme>;
 
+const Heading = Text.trim().max(GUIDE_LIMITS.heading);
+const PageText = Text.max(GUIDE_LIMITS.text);
+
+/** A custom page (CUSTOM_PAGE_TYPES: information, etiquette, notes): printed when enabled, its title or the type's name as heading. */
 export const CustomPage = z.object({
-  title: Text.max(100),
-  text: LongText,
+  enabled: z.boolean().default(false),
+  title: Heading.default(''),
+  text: PageText.default(''),
   /** An image reference printed above the text, or null. */
   image: z.string().max(200).nullable().default(null),
 });
+export type CustomPage = z.infer<typeof CustomPage>;
+const customPageDefault = { enabled: false, title: '', text: '', image: null };
 
-/** Which pages the printed guide has (§1 Printed guide: pages). */
+/** Which pages the printed guide has: the print settings' page toggles (print.pages), and the handicap tables. */
 export const GuidePages = z.object({
-  front: z.boolean().default(true),
+  frontPage: z.boolean().default(true),
   welcome: z.boolean().default(true),
-  localRules: z.boolean().default(true),
-  holes: z.boolean().default(true),
-  /** A green page (the green to scale) after each hole page. */
-  greens: z.boolean().default(true),
-  handicap: z.boolean().default(true),
   overview: z.boolean().default(true),
-  back: z.boolean().default(true),
+  holes: z.boolean().default(true),
+  localRules: z.boolean().default(true),
+  backPage: z.boolean().default(true),
+  /** The handicap table pages per tee and sex (the renderer's own: not a stored toggle). */
+  handicapTables: z.boolean().default(true),
 });
 
-export const GuideSettings = z.object({
-  title: Name,
+export const GuideRenderSettings = z.object({
+  /** The guide's name (footer, PDF title; the front page's title when that is empty). */
+  title: Text.trim().min(1).max(GUIDE_LIMITS.title),
   layout: z.enum(GUIDE_LAYOUTS).default('pocket'),
   /** Language of the guide's own words ('Hole', 'Par', …). */
   language: z.enum(LANGUAGES).default('en'),
-  /** Colour of the banners (page headers, front and back page). */
-  bannerColour: HexColour.default('#1f5f3a'),
-  borders: z.enum(BORDER_STYLES).default('thin'),
-  teeStyle: z.enum(TEE_STYLES).default('dots'),
-  handicapStyle: z.enum(HANDICAP_STYLES).default('ranges'),
+  /** Colour of the banners (page headers, front and back page); a course's own colour wins on its pages. */
+  bannerColour: HexColour.default('#1b5e20'),
+  borderStyle: z.enum(BORDER_STYLES).default('thin'),
+  teeStyle: z.enum(TEE_STYLES).default('colour_and_name'),
+  /** How a hole's stroke index is printed: 'Hcp 7', dots for the strokes received, or not at all. */
+  handicapStyle: z.enum(HANDICAP_STYLES).default('number'),
+  /** The format of the handicap table pages. */
+  handicapTable: z.enum(HANDICAP_TABLE_FORMATS).default('ranges'),
   theme: GuideTheme,
   pages: GuidePages.default(GuidePages.parse({})),
-  /** The overview on one page, or across two facing pages. */
-  overview: z.enum(['single', 'double']).default('single'),
-  front: z
+  overview: z
     .object({
-      /** Lines under the title (e.g. the club's address); ignored when `image` is set (§5). */
-      subtitle: Text.max(200).default(''),
-      text: Text.max(1000).default(''),
-      /** A custom front page image reference; when set it fills the front page and the texts are left out. */
-      image: z.string().max(200).nullable().default(null),
-      imageFit: z.enum(IMAGE_FITS).default('filled'),
+      /** Key of the course whose map is the overview; null (or a key not in `courses`) for the first course. */
+      courseKey: z.string().max(40).nullable().default(null),
+      /** Keys of the courses drawn on the overview; empty draws the overview course only. */
+      courseKeys: z.array(z.string().max(40)).max(10).default([]),
+      labels: z.enum(OVERVIEW_LABELS).default('numbers'),
+      orientation: z.enum(OVERVIEW_ORIENTATIONS).default('portrait'),
+      /** One page, or a spread across two facing pages. */
+      pages: z.enum(OVERVIEW_PAGES).default('single'),
     })
-    .default({ subtitle: '', text: '', image: null, imageFit: 'filled' }),
+    .default({ courseKey: null, courseKeys: [], labels: 'numbers', orientation: 'portrait', pages: 'single' }),
+  frontPage: z
+    .object({
+      /** Empty prints the guide's title. */
+      title: Heading.default(''),
+      subtitle: Heading.default(''),
+      text: PageText.default(''),
+      /** A custom front page image reference; when set it fills the page and the texts are left out (§5). */
+      image: z.string().max(200).nullable().default(null),
+      imageOption: z.enum(IMAGE_OPTIONS).default('filled'),
+    })
+    .default({ title: '', subtitle: '', text: '', image: null, imageOption: 'filled' }),
   /** The club's logo reference, printed on the front and back page, or null. */
   logo: z.string().max(200).nullable().default(null),
-  welcome: LongText.default(''),
-  localRules: LongText.default(''),
-  back: LongText.default(''),
-  customPages: z.array(CustomPage).max(10).default([]),
+  /** Printed when the text is not empty; an empty title prints 'Welcome' in the guide's language. */
+  welcome: z.object({ title: Heading.default(''), text: PageText.default(''), signature: Heading.default('') }).default({ title: '', text: '', signature: '' }),
+  localRules: z.object({ title: Heading.default(''), text: Text.max(GUIDE_LIMITS.localRules).default('') }).default({ title: '', text: '' }),
+  backPage: z.object({ title: Heading.default(''), text: PageText.default('') }).default({ title: '', text: '' }),
+  customPages: z
+    .object(Object.fromEntries(CUSTOM_PAGE_TYPES.map((type) => [type, CustomPage.default(customPageDefault)])) as Record<CustomPageType, z.ZodDefault<typeof CustomPage>>)
+    .default(Object.fromEntries(CUSTOM_PAGE_TYPES.map((type) => [type, customPageDefault])) as Record<CustomPageType, typeof customPageDefault>),
 });
-export type GuideSettings = z.infer<typeof GuideSettings>;
+export type GuideRenderSettings = z.infer<typeof GuideRenderSettings>;
 
 export const GuideRenderInput = z.object({
   club: z.object({ name: Name }),
-  guide: GuideSettings,
+  guide: GuideRenderSettings,
   /** The guide's active courses, in order. */
   courses: z.array(GuideCourse).min(1).max(10),
 });

@@ -34,13 +34,17 @@ export interface PrintLabels {
   toGreenFront: string;
   whsFormula: string;
   page: string;
+  /** Headings of the custom pages whose title is empty (CUSTOM_PAGE_TYPES). */
+  information: string;
+  etiquette: string;
+  notes: string;
 }
 
 export const PRINT_LABELS: Record<Language, PrintLabels> = {
   en: {
     hole: 'Hole',
     par: 'Par',
-    strokeIndex: 'Index',
+    strokeIndex: 'Hcp',
     metres: 'm',
     green: 'Green',
     scale: 'Scale',
@@ -69,6 +73,9 @@ export const PRINT_LABELS: Record<Language, PrintLabels> = {
     toGreenFront: 'Marks: metres to the front of the green',
     whsFormula: 'Course handicap = index × slope / 113 + (course rating − par)',
     page: 'Page',
+    information: 'Information',
+    etiquette: 'Etiquette',
+    notes: 'Notes',
   },
   da: {
     hole: 'Hul',
@@ -102,6 +109,9 @@ export const PRINT_LABELS: Record<Language, PrintLabels> = {
     toGreenFront: 'Markeringer: meter til greenens forkant',
     whsFormula: 'Banehandicap = indeks × slope / 113 + (course rating − par)',
     page: 'Side',
+    information: 'Information',
+    etiquette: 'Etikette',
+    notes: 'Noter',
   },
   sv: {
     hole: 'Hål',
@@ -135,5 +145,8 @@ export const PRINT_LABELS: Record<Language, PrintLabels> = {
     toGreenFront: 'Markeringar: meter till greenens framkant',
     whsFormula: 'Banhandicap = index × slope / 113 + (course rating − par)',
     page: 'Sida',
+    information: 'Information',
+    etiquette: 'Etikett',
+    notes: 'Anteckningar',
   },
 };

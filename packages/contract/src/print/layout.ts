@@ -1,7 +1,7 @@
 import { greenPage } from './green-page';
 import { handicapPage } from './handicap-page';
 import { holePage } from './hole-page';
-import { GuideRenderInput, LAYOUT_SIZES_PT, type GuideRenderInputIn } from './input';
+import { CUSTOM_PAGE_TYPES, GuideRenderInput, LAYOUT_SIZES_PT, type GuideRenderInputIn } from './input';
 import { overviewPages } from './overview-page';
 import { PT_PER_MM, type Page } from './page';
 import { pageContext } from './parts';
@@ -11,10 +11,12 @@ import { backPage, blankPage, frontPage, textPages } from './text-pages';
  * One layout, many formats: the printed guide as pages of drawing items (page.ts), the same in
  * the browser's preview and in the server's PDF and images.
  *
- * Order: front page; welcome; local rules; custom pages; for each course its holes, each a hole
- * page on the left with its green on the facing right page (a blank page is added when needed so
- * that hole pages fall on even, left-hand pages); the handicap tables per tee and sex; the
- * overview; the back page last.
+ * Order: front page; welcome; local rules; the custom pages (information, etiquette, notes) that
+ * are enabled; for each course its holes, each a hole page on the left with its green on the
+ * facing right page (a blank page is added when needed so that hole pages fall on even,
+ * left-hand pages); a hole whose page or green is switched off leaves that page out; the
+ * handicap tables per tee and sex; the overview; the back page last. The print settings' page
+ * toggles leave out the front page, welcome, overview, holes, local rules and back page.
  */
 export function layoutGuide(raw: GuideRenderInput | GuideRenderInputIn): Page[] {
   const input = GuideRenderInput.parse(raw);
@@ -24,22 +26,29 @@ export function layoutGuide(raw: GuideRenderInput | GuideRenderInputIn): Page[] 
   const pages: Page[] = [];
   const next = () => pages.length + 1;
 
-  if (guide.pages.front) pages.push(frontPage(ctx));
-  if (guide.pages.welcome && guide.welcome.trim()) pages.push(...textPages(ctx, 'welcome', labels.welcome, guide.welcome, next()));
-  if (guide.pages.localRules && guide.localRules.trim()) pages.push(...textPages(ctx, 'local-rules', labels.localRules, guide.localRules, next()));
-  for (const custom of guide.customPages) pages.push(...textPages(ctx, 'custom', custom.title, custom.text, next(), custom.image));
+  if (guide.pages.frontPage) pages.push(frontPage(ctx));
+  if (guide.pages.welcome && guide.welcome.text.trim()) pages.push(...textPages(ctx, 'welcome', guide.welcome.title || labels.welcome, guide.welcome.text, next(), null, guide.welcome.signature));
+  if (guide.pages.localRules && guide.localRules.text.trim()) pages.push(...textPages(ctx, 'local-rules', guide.localRules.title || labels.localRules, guide.localRules.text, next()));
+  for (const type of CUSTOM_PAGE_TYPES) {
+    const custom = guide.customPages[type];
+    if (custom.enabled && (custom.text.trim() || custom.title || custom.image)) pages.push(...textPages(ctx, 'custom', custom.title || labels[type], custom.text, next(), custom.image));
+  }
 
-  for (const course of input.courses) {
-    const holes = course.holes.filter((h) => h.included);
-    if (!guide.pages.holes || holes.length === 0) continue;
-    // A hole page on the left (even page number) and its green facing it.
-    if (guide.pages.greens && next() % 2 === 1) pages.push(blankPage(ctx, next()));
-    for (const hole of holes) {
-      pages.push(holePage(ctx, course, hole, next()));
-      if (guide.pages.greens) pages.push(greenPage(ctx, hole, next()));
+  if (guide.pages.holes) {
+    for (const course of input.courses) {
+      const holes = course.holes.filter((h) => h.page || h.green);
+      if (holes.length === 0) continue;
+      for (const hole of holes) {
+        // A hole page on the left (even page number) and its green facing it; a green without
+        // its hole page does not face another hole's page.
+        if (hole.page && hole.green && next() % 2 === 1) pages.push(blankPage(ctx, next()));
+        if (!hole.page && next() % 2 === 1 && pages[pages.length - 1]?.kind === 'hole') pages.push(blankPage(ctx, next()));
+        if (hole.page) pages.push(holePage(ctx, course, hole, next()));
+        if (hole.green) pages.push(greenPage(ctx, hole, next(), course));
+      }
     }
   }
-  if (guide.pages.handicap) {
+  if (guide.pages.handicapTables) {
     for (const course of input.courses) {
       for (const tee of course.tees.filter((t) => t.shown)) {
         if (tee.men) pages.push(handicapPage(ctx, course, tee, 'men', next()));
@@ -48,46 +57,44 @@ export function layoutGuide(raw: GuideRenderInput | GuideRenderInputIn): Page[] 
     }
   }
   if (guide.pages.overview) {
-    for (const course of input.courses) {
-      // A double overview opens on a left-hand page so both halves face each other.
-      if (guide.overview === 'double' && next() % 2 === 1) pages.push(blankPage(ctx, next()));
-      pages.push(...overviewPages(ctx, course, next()));
-    }
+    // A double overview opens on a left-hand page so both halves face each other.
+    if (guide.overview.pages === 'double' && next() % 2 === 1) pages.push(blankPage(ctx, next()));
+    pages.push(...overviewPages(ctx, next()));
   }
-  if (guide.pages.back) pages.push(backPage(ctx));
+  if (guide.pages.backPage) pages.push(backPage(ctx));
   return pages;
 }
 
 /** Print sizes of tee signs (ISO A4 and A3, portrait). */
 export const TEE_SIGN_SIZES_PT = { a4: LAYOUT_SIZES_PT.a4, a3: { width: (297 * 72) / 25.4, height: (420 * 72) / 25.4 } } as const;
 
-/** The holes of the guide's courses that are included, with their course. */
-function includedHoles(input: GuideRenderInput) {
-  return input.courses.flatMap((course) => course.holes.filter((h) => h.included).map((hole) => ({ course, hole })));
+/** The holes of the guide's courses whose `toggle` is on, with their course. */
+function holesWith(input: GuideRenderInput, toggle: 'page' | 'green') {
+  return input.courses.flatMap((course) => course.holes.filter((h) => h[toggle]).map((hole) => ({ course, hole })));
 }
 
-/** Tee signs: one page per hole at print size (A4 or A3), the hole page's drawing, distances, par and index. */
+/** Tee signs: one page per hole that has its page at print size (A4 or A3), the hole page's drawing, distances, par and index. */
 export function layoutTeeSigns(raw: GuideRenderInput | GuideRenderInputIn, size: keyof typeof TEE_SIGN_SIZES_PT = 'a3'): Page[] {
   const input = GuideRenderInput.parse(raw);
   const { width, height } = TEE_SIGN_SIZES_PT[size];
   const ctx = pageContext(input, width, height);
-  return includedHoles(input).map(({ course, hole }, i) => ({ ...holePage(ctx, course, hole, i + 1, 'tee-sign'), label: `${ctx.labels.tee} ${hole.number}` }));
+  return holesWith(input, 'page').map(({ course, hole }, i) => ({ ...holePage(ctx, course, hole, i + 1, 'tee-sign'), label: `${ctx.labels.tee} ${hole.number}` }));
 }
 
-/** Green drawings: one green page per hole at the guide's page size (each within the Rule 4.3 scale). */
+/** Green drawings: one green page per hole whose green is on, at the guide's page size (each within the Rule 4.3 scale). */
 export function layoutGreens(raw: GuideRenderInput | GuideRenderInputIn): Page[] {
   const input = GuideRenderInput.parse(raw);
   const { width, height } = LAYOUT_SIZES_PT[input.guide.layout];
   const ctx = pageContext(input, width, height);
-  return includedHoles(input).map(({ hole }, i) => greenPage(ctx, hole, i + 1));
+  return holesWith(input, 'green').map(({ course, hole }, i) => greenPage(ctx, hole, i + 1, course));
 }
 
-/** The hole pages alone (web images: one picture per hole). */
+/** The hole pages alone (web images: one picture per hole whose page is on). */
 export function layoutHoles(raw: GuideRenderInput | GuideRenderInputIn): Page[] {
   const input = GuideRenderInput.parse(raw);
   const { width, height } = LAYOUT_SIZES_PT[input.guide.layout];
   const ctx = pageContext(input, width, height);
-  return includedHoles(input).map(({ course, hole }, i) => holePage(ctx, course, hole, i + 1));
+  return holesWith(input, 'page').map(({ course, hole }, i) => holePage(ctx, course, hole, i + 1));
 }
 
 /** Size of a layout's page in millimetres, as printed. */

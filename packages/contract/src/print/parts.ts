@@ -1,7 +1,7 @@
 import type { Drawing, DrawingFeature } from '../api/drawings';
 import { EL } from '../graphics-catalogue';
 import type { XY } from '../geo/planar';
-import type { ElementStyle, GuideRenderInput, GuideTheme } from './input';
+import type { ElementStyle, GuideCourse, GuideRenderInput, GuideTheme } from './input';
 import { PRINT_LABELS, type PrintLabels } from './labels';
 import { BLEED_PT, circlePath, pathOf, rectPath, roundRectPath, type FontWeight, type Item, type PathItem, type TextAnchor, type TextItem } from './page';
 import { ellipsize, faceOf, textWidth, wrapText } from './text';
@@ -15,11 +15,23 @@ export interface PageContext {
   /** Size factor of the layout against the pocket page (1 for pocket, about 1.4 for A5, 2 for A4). */
   s: number;
   margin: number;
+  /** The banner colour of the pages being laid out: the course's own colour on its pages, else the guide's. */
+  colour: string;
 }
 
 export function pageContext(input: GuideRenderInput, width: number, height: number): PageContext {
   const s = width / 306;
-  return { input, labels: PRINT_LABELS[input.guide.language], width, height, s, margin: 14 * s };
+  return { input, labels: PRINT_LABELS[input.guide.language], width, height, s, margin: 14 * s, colour: input.guide.bannerColour };
+}
+
+/** The context of a course's pages: its own banner colour (print course colours) when it has one. */
+export function courseContext(ctx: PageContext, course: GuideCourse): PageContext {
+  return { ...ctx, colour: course.colour ?? ctx.input.guide.bannerColour };
+}
+
+/** The same context on a page of another size (a landscape overview). */
+export function resizedContext(ctx: PageContext, width: number, height: number): PageContext {
+  return { ...ctx, width, height };
 }
 
 /** Font sizes grow slower than the page: an A4 page is twice as wide, its text 1.6 times as large. */
@@ -88,10 +100,10 @@ export function paragraph(x: number, y: number, value: string, size: number, max
 }
 
 /** A page header: a banner in the guide's colour with a title, a subtitle and an optional badge (the hole number). */
-export function banner(ctx: PageContext, title: string, subtitle: string, badge?: string): { items: Item[]; bottom: number } {
+export function banner(ctx: PageContext, title: string, subtitle: string, badge?: string): { items: Item[]; bottom: number; after: { x: number; y: number; size: number; ink: string } } {
   const { width, margin } = ctx;
   const f = fontScale(ctx);
-  const colour = ctx.input.guide.bannerColour;
+  const colour = ctx.colour;
   const ink = textOn(colour);
   const h = 58 * f;
   const items: Item[] = [bleedRect(ctx, 0, 0, width, h, colour)];
@@ -104,8 +116,10 @@ export function banner(ctx: PageContext, title: string, subtitle: string, badge?
   }
   const maxW = width - x - margin;
   items.push(text(x, h / 2 + 1 * f, ellipsize(title, 14 * f, maxW, 700), 14 * f, { weight: 700, fill: ink }));
-  if (subtitle) items.push(text(x, h / 2 + 14 * f, ellipsize(subtitle, 8.5 * f, maxW), 8.5 * f, { fill: ink, opacity: 0.85 }));
-  return { items, bottom: h };
+  const sub = ellipsize(subtitle, 8.5 * f, maxW);
+  if (subtitle) items.push(text(x, h / 2 + 14 * f, sub, 8.5 * f, { fill: ink, opacity: 0.85 }));
+  // Where something may follow the subtitle on its line (the stroke dots of a hole).
+  return { items, bottom: h, after: { x: x + (subtitle ? textWidth(sub, 8.5 * f) : 0), y: h / 2 + 14 * f, size: 8.5 * f, ink } };
 }
 
 /** The footer of an inside page: the page number on the outer side, the guide's title in the middle. */
@@ -120,12 +134,15 @@ export function footer(ctx: PageContext, pageNumber: number): Item[] {
   ];
 }
 
-/** The page frame of 'thin' and 'rounded' borders around a box. */
+/** Line width in points of each border style on a pocket page (scaled with the page). */
+export const BORDER_WIDTHS = { none: 0, thin: 0.8, thick: 2.4, rounded: 0.8 } as const;
+
+/** The frame of the drawings (border style): none, a thin or thick frame, or a thin frame with rounded corners. */
 export function border(ctx: PageContext, x: number, y: number, w: number, h: number): Item[] {
-  const style = ctx.input.guide.borders;
+  const style = ctx.input.guide.borderStyle;
   if (style === 'none') return [];
   const d = style === 'rounded' ? roundRectPath(x, y, w, h, 8 * ctx.s) : rectPath(x, y, w, h);
-  return [{ kind: 'path', d, stroke: mix(ctx.input.guide.bannerColour, '#ffffff', 0.2), width: 0.8 * ctx.s }];
+  return [{ kind: 'path', d, stroke: mix(ctx.colour, '#ffffff', 0.2), width: BORDER_WIDTHS[style] * ctx.s, ...(style === 'rounded' ? {} : { lineJoin: 'miter' as const }) }];
 }
 
 /** A small rounded label with text centred at (x, y) (the text's middle). */

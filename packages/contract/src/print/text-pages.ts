@@ -24,15 +24,16 @@ export function frontPage(ctx: PageContext): Page {
   const { width, height, margin, input } = ctx;
   const f = fontScale(ctx);
   const guide = input.guide;
+  const front = guide.frontPage;
   const base = { kind: 'front' as const, width, height, label: 'Front page' };
-  if (guide.front.image) {
-    const filled = guide.front.imageFit === 'filled';
+  if (front.image) {
+    const filled = front.imageOption === 'filled';
     const box = filled ? { x: -BLEED_PT, y: -BLEED_PT, width: width + 2 * BLEED_PT, height: height + 2 * BLEED_PT } : { x: margin, y: margin, width: width - 2 * margin, height: height - 2 * margin };
     return {
       ...base,
       items: [
         ...(filled ? [] : [bleedRect(ctx, 0, 0, width, height, '#ffffff')]),
-        { kind: 'group', clip: box, items: [{ kind: 'image', ref: guide.front.image, x: box.x, y: box.y, width: box.width, height: box.height, fit: filled ? 'cover' : 'contain' }] },
+        { kind: 'group', clip: box, items: [{ kind: 'image', ref: front.image, x: box.x, y: box.y, width: box.width, height: box.height, fit: filled ? 'cover' : 'contain' }] },
       ],
     };
   }
@@ -52,18 +53,18 @@ export function frontPage(ctx: PageContext): Page {
   items.push(text(margin, y, ellipsize(input.club.name.toUpperCase(), 8.5 * f, width - 2 * margin, 700), 8.5 * f, { weight: 700, fill: ink, opacity: 0.8 }));
   y += 30 * f;
   const titleSize = 26 * f;
-  for (const line of wrapText(guide.title, titleSize, width - 2 * margin, 700).slice(0, 4)) {
+  for (const line of wrapText(front.title || guide.title, titleSize, width - 2 * margin, 700).slice(0, 4)) {
     items.push(text(margin, y, line, fitSize(line, titleSize, width - 2 * margin, 700), { weight: 700, fill: ink }));
     y += titleSize * 1.12;
   }
   items.push(rect(margin, y - titleSize * 0.35, 36 * f, 2.2 * f, { fill: mix(colour, ink, 0.6) }));
   y += 10 * f;
-  if (guide.front.subtitle) {
-    const p = paragraph(margin, y, guide.front.subtitle, 10 * f, width - 2 * margin, { fill: ink });
+  if (front.subtitle) {
+    const p = paragraph(margin, y, front.subtitle, 10 * f, width - 2 * margin, { fill: ink });
     items.push(...p.items);
     y = p.y;
   }
-  if (guide.front.text) items.push(...paragraph(margin, y + 4 * f, guide.front.text, 8 * f, width - 2 * margin, { fill: ink }).items.slice(0, 6));
+  if (front.text) items.push(...paragraph(margin, y + 4 * f, front.text, 8 * f, width - 2 * margin, { fill: ink }).items.slice(0, 6));
   const names = input.courses.map((c) => `${c.name} · ${c.holes.length}`).join('   ');
   items.push(text(margin, height - margin * 1.6, ellipsize(names, 8 * f, width - 2 * margin), 8 * f, { weight: 700, fill: ink, opacity: 0.9 }));
   return { ...base, items };
@@ -71,14 +72,17 @@ export function frontPage(ctx: PageContext): Page {
 
 /**
  * A text page (welcome, local rules, a custom page): a banner with the title and the text in
- * paragraphs, continued on further pages while it lasts.
+ * paragraphs, continued on further pages while it lasts; a signature (the welcome's) closes the
+ * text, in bold, after an empty line.
  */
-export function textPages(ctx: PageContext, kind: PageKind, title: string, body: string, firstPageNumber: number, image: string | null = null): Page[] {
+export function textPages(ctx: PageContext, kind: PageKind, title: string, body: string, firstPageNumber: number, image: string | null = null, signature = ''): Page[] {
   const { width, height, margin } = ctx;
   const f = fontScale(ctx);
   const size = 8.5 * f;
   const lh = size * 1.45;
   const lines = wrapText(body, size, width - 2 * margin);
+  const signed = signature.trim() ? ['', ...wrapText(signature.trim(), size, width - 2 * margin, 700)].map((l, n) => ({ l, bold: n > 0 })) : [];
+  const all = [...lines.map((l) => ({ l, bold: false })), ...signed];
   const pages: Page[] = [];
   let i = 0;
   do {
@@ -91,17 +95,18 @@ export function textPages(ctx: PageContext, kind: PageKind, title: string, body:
       y += h + 6 * f;
     }
     const bottom = height - 30 * f;
-    for (; i < lines.length && y <= bottom; i++) {
-      if (lines[i]) items.push(text(margin, y, lines[i], size, { fill: INK }));
-      y += lines[i] ? lh : lh * 0.6;
+    for (; i < all.length && y <= bottom; i++) {
+      const { l, bold } = all[i];
+      if (l) items.push(text(margin, y, l, size, { fill: INK, ...(bold ? { weight: 700 as const } : {}) }));
+      y += l ? lh : lh * 0.6;
     }
     items.push(...footer(ctx, firstPageNumber + pages.length));
     pages.push({ kind, width, height, items, label: pages.length === 0 ? title : `${title} ${pages.length + 1}` });
-  } while (i < lines.length);
+  } while (i < all.length);
   return pages;
 }
 
-/** The back page: the banner colour, the club's name and the back page text. */
+/** The back page: the banner colour, the club's name, the back page's title and text. */
 export function backPage(ctx: PageContext): Page {
   const { width, height, margin, input } = ctx;
   const f = fontScale(ctx);
@@ -115,7 +120,14 @@ export function backPage(ctx: PageContext): Page {
   }
   items.push(text(width / 2, y, ellipsize(input.club.name, 16 * f, width - 2 * margin, 700), 16 * f, { weight: 700, anchor: 'middle', fill: ink }));
   y += 22 * f;
-  if (input.guide.back) items.push(...paragraph(width / 2, y, input.guide.back, 8.5 * f, width - 2 * margin, { anchor: 'middle', fill: ink }).items);
+  const back = input.guide.backPage;
+  if (back.title) {
+    y += 6 * f;
+    const p = paragraph(width / 2, y, back.title, 11 * f, width - 2 * margin, { anchor: 'middle', fill: ink, weight: 700 });
+    items.push(...p.items);
+    y = p.y + 2 * f;
+  }
+  if (back.text) items.push(...paragraph(width / 2, y, back.text, 8.5 * f, width - 2 * margin, { anchor: 'middle', fill: ink }).items);
   items.push(text(width / 2, height - margin * 1.6, input.guide.title, 7 * f, { anchor: 'middle', fill: ink, opacity: 0.75 }));
   return { kind: 'back', width, height, items, label: 'Back page' };
 }

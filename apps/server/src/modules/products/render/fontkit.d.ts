@@ -17,6 +17,7 @@ declare module 'fontkit' {
   export interface Font {
     unitsPerEm: number;
     hasGlyphForCodePoint(codePoint: number): boolean;
+    glyphForCodePoint(codePoint: number): Glyph;
     layout(text: string, features?: Record<string, boolean> | string[]): GlyphRun;
   }
   export function create(data: Buffer, postscriptName?: string): Font;

@@ -1,9 +1,9 @@
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import type { Page, TextItem } from '@golf/contract/print/page';
 import { num } from '@golf/contract/print/page';
 import { pageToSvg } from '@golf/contract/print/svg';
 import { textWidth } from '@golf/contract/print/text';
-import { faceRuns } from './fonts';
+import { faceRuns, type FaceFile } from './fonts';
 
 /**
  * Pages as PNG or WebP through sharp (which rasterises SVG with librsvg): the page's SVG with
@@ -16,27 +16,37 @@ export type ImageFormat = 'png' | 'webp';
 /** Widths in pixels the app shows pages at (phone and tablet), and print images at 300 dpi of a pocket page. */
 export const APP_IMAGE_WIDTHS = [540, 1080] as const;
 
-const glyphPaths = new Map<string, string>();
+const glyphPaths = new Map<string, { d: string; advance: number }>();
 const IMAGE_CONCURRENCY = 4;
 
-/** A text item as filled glyph outlines (SVG markup), placed and anchored as the PDF places it. */
+/** A glyph's outline as SVG path data, per face and glyph (the same glyphs recur on every page). */
+function glyphPath(face: FaceFile, cp: number): { d: string; advance: number } {
+  const key = `${face.name}/${cp}`;
+  let g = glyphPaths.get(key);
+  if (g === undefined) {
+    const glyph = face.font.glyphForCodePoint(cp);
+    glyphPaths.set(key, (g = { d: glyph.path.toSVG(), advance: glyph.advanceWidth }));
+  }
+  return g;
+}
+
+/**
+ * A text item as filled glyph outlines (SVG markup), placed and anchored as the PDF places it:
+ * one glyph per code point from the font's cmap, without shaping, kerning or ligatures (pdf.ts).
+ */
 export function textOutlines(t: TextItem): string {
   const width = textWidth(t.text, t.size, t.weight);
   let x = t.anchor === 'middle' ? t.x - width / 2 : t.anchor === 'end' ? t.x - width : t.x;
   const parts: string[] = [];
   for (const run of faceRuns(t.text, t.weight)) {
-    const font = run.face.font;
-    const k = t.size / font.unitsPerEm;
-    const laid = font.layout(run.text, { kern: false, liga: false, calt: false });
+    const k = t.size / run.face.font.unitsPerEm;
+    const scale = `scale(${k.toPrecision(5)} ${(-k).toPrecision(5)})`;
     let pen = 0;
-    laid.glyphs.forEach((glyph, i) => {
-      const key = `${run.face.name}/${glyph.id}`;
-      let d = glyphPaths.get(key);
-      if (d === undefined) glyphPaths.set(key, (d = glyph.path.toSVG()));
-      const pos = laid.positions[i];
-      if (d) parts.push(`<path transform="translate(${num(x + (pen + pos.xOffset) * k)} ${num(t.y - pos.yOffset * k)}) scale(${k.toPrecision(5)} ${(-k).toPrecision(5)})" d="${d}"/>`);
-      pen += pos.xAdvance;
-    });
+    for (const ch of run.text) {
+      const g = glyphPath(run.face, ch.codePointAt(0) ?? 0);
+      if (g.d) parts.push(`<path transform="translate(${num(x + pen * k)} ${num(t.y)}) ${scale}" d="${g.d}"/>`);
+      pen += g.advance;
+    }
     x += textWidth(run.text, t.size, t.weight);
   }
   return `<g fill="${t.fill}"${t.opacity !== undefined && t.opacity < 1 ? ` opacity="${num(t.opacity)}"` : ''}>${parts.join('')}</g>`;
@@ -50,12 +60,26 @@ export interface ImageOptions {
   images?: Record<string, { data: Uint8Array; type: string }>;
 }
 
+/** WebP: lossy at quality 82, effort 1 (of 0–6: the larger efforts take several times as long for a few per cent smaller files). */
+const WEBP = { quality: 82, effort: 1 } as const;
+const PNG = { compressionLevel: 6 } as const;
+
+/** The page rasterised once at `width` pixels, without alpha (the page is opaque: a white sheet under everything). */
+async function rasterise(page: Page, width: number, images: ImageOptions['images']): Promise<{ data: Buffer; info: OutputInfo }> {
+  const hrefs = new Map(Object.entries(images ?? {}).map(([ref, img]) => [ref, `data:${img.type};base64,${Buffer.from(img.data).toString('base64')}`]));
+  const svg = pageToSvg(page, { pixelWidth: width, textToSvg: textOutlines, imageHref: (ref) => hrefs.get(ref) ?? null });
+  return sharp(Buffer.from(svg), { limitInputPixels: 8000 * 8000 }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+}
+
+function encode(raster: { data: Buffer; info: OutputInfo }, format: ImageFormat): Promise<Buffer> {
+  const image = sharp(raster.data, { raw: { width: raster.info.width, height: raster.info.height, channels: raster.info.channels } });
+  // RGB without an alpha plane: WebP encodes in about a third of the time it takes with alpha.
+  return format === 'png' ? image.png(PNG).toBuffer() : image.webp(WEBP).toBuffer();
+}
+
 /** One page as a PNG or WebP picture. */
 export async function renderPageImage(page: Page, options: ImageOptions): Promise<Buffer> {
-  const hrefs = new Map(Object.entries(options.images ?? {}).map(([ref, img]) => [ref, `data:${img.type};base64,${Buffer.from(img.data).toString('base64')}`]));
-  const svg = pageToSvg(page, { pixelWidth: options.width, textToSvg: textOutlines, imageHref: (ref) => hrefs.get(ref) ?? null });
-  const image = sharp(Buffer.from(svg), { limitInputPixels: 8000 * 8000 });
-  return options.format === 'png' ? image.png({ compressionLevel: 6 }).toBuffer() : image.webp({ quality: 82, effort: 1 }).toBuffer();
+  return encode(await rasterise(page, options.width, options.images), options.format);
 }
 
 export interface NamedImage {
@@ -73,18 +97,22 @@ export function pageStem(page: Page, index: number): string {
   return `${page.kind}-${n}`;
 }
 
-/** Every page at every width in every format (web images: the hole pages at the app's sizes). */
+/**
+ * Every page at every width in every format (web images: the hole pages at the app's sizes): each
+ * page is rasterised once per width and encoded in every format from the same pixels.
+ */
 export async function renderImages(pages: Page[], widths: readonly number[] = APP_IMAGE_WIDTHS, formats: readonly ImageFormat[] = ['png', 'webp'], images?: ImageOptions['images']): Promise<NamedImage[]> {
-  const jobs = pages.flatMap((page, i) => widths.flatMap((width) => formats.map((format) => ({ page, i, width, format }))));
-  const out: NamedImage[] = new Array(jobs.length);
+  const jobs = pages.flatMap((page, i) => widths.map((width) => ({ page, i, width })));
+  const out: NamedImage[][] = new Array(jobs.length);
   // A few at a time: sharp works in libuv's thread pool, so pictures are encoded on every core.
-  for (let start = 0; start < jobs.length; start += IMAGE_CONCURRENCY) {
-    await Promise.all(
-      jobs.slice(start, start + IMAGE_CONCURRENCY).map(async ({ page, i, width, format }, k) => {
-        const data = await renderPageImage(page, { format, width, images });
-        out[start + k] = { name: `${pageStem(page, i)}-${width}.${format}`, page: page.label, width, format, data };
-      }),
-    );
-  }
-  return out;
+  let next = 0;
+  const worker = async () => {
+    for (let j = next++; j < jobs.length; j = next++) {
+      const { page, i, width } = jobs[j];
+      const raster = await rasterise(page, width, images);
+      out[j] = await Promise.all(formats.map(async (format) => ({ name: `${pageStem(page, i)}-${width}.${format}`, page: page.label, width, format, data: await encode(raster, format) })));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IMAGE_CONCURRENCY, jobs.length) }, worker));
+  return out.flat();
 }

@@ -11,8 +11,9 @@ import { getGraphics } from '../../graphics/service';
 /**
  * What the renderer reads of a club's courses from the course tables, as the course, hole and
  * tee parts of GuideRenderInput. The guide's own settings (title, layout, pages, ratings, distance
- * markers, texts) come from the guide; the caller adds them (ratings and markers are left empty
- * here: `men`/`women` null, `distanceMarkers` []).
+ * markers, texts, course colours, hole page toggles) come from the guide; the caller adds them
+ * (ratings and markers are left empty here: `men`/`women` null, `distanceMarkers` [], `colour`
+ * null, every hole toggle on). Courses are keyed by their id as text, tees too.
  */
 
 /** The club's name and the theme of its drawing style. */
@@ -68,7 +69,9 @@ export async function loadGuideCourses(db: DbOrTx, clubId: number, courseIds: nu
   return courseIds.map((id) => {
     const course = byId.get(id)!;
     return {
+      key: String(id),
       name: course.name,
+      colour: null,
       attribution: course.attribution,
       tees: teeRows.filter((t) => t.courseId === id).map((t) => ({ key: String(t.id), name: t.name, colour: t.color, men: null, women: null, shown: true })),
       holes: holeRows
@@ -83,7 +86,10 @@ export async function loadGuideCourses(db: DbOrTx, clubId: number, courseIds: nu
           pin: pins.get(h.id) ?? null,
           distanceMarkers: [],
           notes: h.proGuideline.slice(0, 1000),
-          included: true,
+          page: true,
+          green: true,
+          pinChart: true,
+          proGuideline: true,
         })),
     };
   });

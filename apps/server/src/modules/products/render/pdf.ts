@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import type * as fontkit from 'fontkit';
 import { BLEED_PT, PT_PER_MM, type Item, type Page, type PathItem, type TextItem } from '@golf/contract/print/page';
 import { textWidth } from '@golf/contract/print/text';
 import { faceRuns, guideFaces } from './fonts';
@@ -28,7 +29,6 @@ const MARK_LENGTH = 5 * PT_PER_MM;
 const MARK_GAP = 3 * PT_PER_MM;
 /** 'Registration' colour for marks: every ink at full, so they show on each plate. */
 const REGISTRATION: [number, number, number, number] = [100, 100, 100, 100];
-const NO_KERNING = { kern: false, liga: false, calt: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
 
 interface Placement {
   page: Page | null;
@@ -51,7 +51,8 @@ function sheetsOf(pages: Page[], imposition: 'none' | 'saddle-stitch'): Sheet[] 
   if (imposition === 'none') return pages.map((page) => ({ width: page.width, height: page.height, placements: [{ page, x: 0, outerLeft: true, outerRight: true }], fold: false }));
   if (pages.length === 0) return [];
   const order = bookletPages(pages.length).map((i) => (i === null ? null : pages[i]));
-  const { width, height } = pages[0];
+  // The book's page size: the upright size of its pages (a landscape overview is turned into it).
+  const { width, height } = pages.find((p) => p.height >= p.width) ?? pages[0];
   return saddleStitchSides(order.length).map(([left, right]) => ({
     width: 2 * width,
     height,
@@ -104,13 +105,16 @@ export async function renderPdf(pages: Page[], options: PdfOptions = {}): Promis
     dict.BleedBox = [slug - bleed, slug - bleed, slug + W + bleed, slug + H + bleed];
     doc.save();
     doc.translate(slug, slug);
+    const slotW = sheet.fold ? W / 2 : W;
     for (const p of sheet.placements) {
       if (!p.page) continue;
       const x0 = p.x - (p.outerLeft ? bleed : 0);
-      const x1 = p.x + p.page.width + (p.outerRight ? bleed : 0);
+      const x1 = p.x + slotW + (p.outerRight ? bleed : 0);
       doc.save();
       doc.rect(x0, -bleed, x1 - x0, H + 2 * bleed).clip();
-      doc.translate(p.x, 0);
+      // A page across (landscape) in an upright booklet slot is turned a quarter clockwise.
+      if (sheet.fold && p.page.width > p.page.height && p.page.width > slotW + 0.01) doc.transform(0, 1, -1, 0, p.x + slotW, 0);
+      else doc.translate(p.x, 0);
       drawItems(doc, p.page.items, images);
       doc.restore();
     }
@@ -188,14 +192,69 @@ function drawPath(doc: PDFKit.PDFDocument, p: PathItem): void {
   else if (p.stroke) doc.lineWidth(1);
 }
 
+/**
+ * The parts of pdfkit's embedded font (EmbeddedFont) the text writer uses: its resource name, its
+ * subset and the widths and code points it writes into the PDF's font dictionaries and ToUnicode
+ * map at the end.
+ */
+interface PdfkitFont {
+  id: string;
+  ref(): unknown;
+  subset: { includeGlyph(id: number): number };
+  widths: number[];
+  unicode: number[][];
+  scale: number;
+  /** pdfkit's fontkit font of the face (the same file as fonts.ts reads, so the same glyph ids). */
+  font: fontkit.Font;
+}
+
+/** Per document and font: code point → the subset's glyph id as four hex digits (Identity-H). */
+const glyphCodes = new WeakMap<PdfkitFont, Map<number, string>>();
+
+/**
+ * The text as the font's glyph codes, one glyph per code point from the font's cmap: no shaping,
+ * no kerning, no ligatures, exactly as the layout measured it (font-metrics.ts). pdfkit's own
+ * text() shapes every string with fontkit (GSUB/GPOS) twice (to draw and to measure), which was
+ * most of the time of a guide.
+ */
+function glyphHex(font: PdfkitFont, text: string): string {
+  let codes = glyphCodes.get(font);
+  if (!codes) glyphCodes.set(font, (codes = new Map()));
+  let hex = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) ?? 0;
+    let code = codes.get(cp);
+    if (code === undefined) {
+      const glyph = font.font.glyphForCodePoint(cp);
+      const gid = font.subset.includeGlyph(glyph.id);
+      font.widths[gid] ??= glyph.advanceWidth * font.scale;
+      font.unicode[gid] ??= [cp];
+      code = gid.toString(16).padStart(4, '0');
+      codes.set(cp, code);
+    }
+    hex += code;
+  }
+  return hex;
+}
+
+const fixed = (v: number) => String(Math.round(v * 1000) / 1000);
+
+/**
+ * One text item as PDF text: a text object per face run with the run's glyph codes, the baseline
+ * at the item's y (the page's y axis points down, so the text matrix flips it back upright).
+ */
 function drawText(doc: PDFKit.PDFDocument, t: TextItem): void {
   if (!t.text) return;
   const width = textWidth(t.text, t.size, t.weight);
   let x = t.anchor === 'middle' ? t.x - width / 2 : t.anchor === 'end' ? t.x - width : t.x;
   if (t.opacity !== undefined) doc.save().fillOpacity(t.opacity);
-  doc.fillColor(t.fill).fontSize(t.size);
+  doc.fillColor(t.fill);
+  const internal = doc as unknown as { _font: PdfkitFont; page: { fonts: Record<string, unknown> }; addContent(op: string): void };
   for (const run of faceRuns(t.text, t.weight)) {
-    doc.font(run.face.name).text(run.text, x, t.y, { lineBreak: false, baseline: 'alphabetic', features: NO_KERNING });
+    doc.font(run.face.name);
+    const font = internal._font;
+    internal.page.fonts[font.id] ??= font.ref();
+    internal.addContent(`BT 1 0 0 -1 ${fixed(x)} ${fixed(t.y)} Tm /${font.id} ${fixed(t.size)} Tf <${glyphHex(font, run.text)}> Tj ET`);
     x += textWidth(run.text, t.size, t.weight);
   }
   if (t.opacity !== undefined) doc.restore();

@@ -7,9 +7,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MARKERS } from '@golf/contract/print/demo-guide.test-support';
 import { greenSheet } from '@golf/contract/print/green-sheet';
-import { GuideRenderInput, LAYOUT_SIZES_PT, type GuideCourse } from '@golf/contract/print/input';
+import { GuideRenderInput, LAYOUT_SIZES_PT, type GuideCourse, type GuideHole, type GuideRenderInputIn } from '@golf/contract/print/input';
 import { layoutGuide } from '@golf/contract/print/layout';
-import { PT_PER_MM } from '@golf/contract/print/page';
+import { PT_PER_MM, type Page } from '@golf/contract/print/page';
 import { courses } from '../../../db/schema/index';
 import { buildTestApp, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../../test/test-app';
 import { loadClubForGuide, loadGuideCourses, loadGuideTheme } from './load';
@@ -44,7 +44,7 @@ describe(`guide renderer on the demo course (${testDatabaseKind})`, () => {
     [course] = await loadGuideCourses(db, ids.dkClubId, [fjordvang.id]);
     input = GuideRenderInput.parse({
       club: { name: club.name },
-      guide: { title: 'Fjordvang Links – Yardage book', language: 'da', theme: await loadGuideTheme(db, club.themeName), welcome: 'Velkommen på Fjordvang.' },
+      guide: { title: 'Fjordvang Links – Yardage book', language: 'da', theme: await loadGuideTheme(db, club.themeName), welcome: { text: 'Velkommen på Fjordvang.' } },
       courses: [
         {
           ...course,
@@ -171,6 +171,72 @@ describe(`guide renderer on the demo course (${testDatabaseKind})`, () => {
     expect(first).toMatch(/4\s+Åen\s+Par 3/);
     const page2 = execFileSync('pdftotext', ['-f', '2', '-l', '2', file, '-'], { encoding: 'utf8' });
     expect(page2).toContain('Velkommen');
+  });
+
+  /** The pages of `input` with other settings (and holes changed by `holes`) that `pick` keeps, as a PDF file; its pdftotext per page. */
+  async function settingsPdf(name: string, guide: Partial<GuideRenderInputIn['guide']>, pick: (page: Page) => boolean, holes: (hole: GuideHole) => Partial<GuideHole> = () => ({})) {
+    const changed: GuideRenderInputIn = { ...input, guide: { ...input.guide, ...guide }, courses: input.courses.map((c) => ({ ...c, holes: c.holes.map((h) => ({ ...h, ...holes(h) })) })) };
+    const pages = layoutGuide(changed).filter(pick);
+    const file = join(dir, `${name}.pdf`);
+    writeFileSync(file, await renderPdf(pages));
+    execFileSync('qpdf', ['--check', file]);
+    const text = pages.map((_, i) => execFileSync('pdftotext', ['-f', String(i + 1), '-l', String(i + 1), '-layout', file, '-'], { encoding: 'utf8' }));
+    return { file, pages, text };
+  }
+  const pageSizes = (file: string) => [...pdfinfo(file, '-f', '1', '-l', '999').matchAll(/Page\s+\d+ size:\s+([\d.]+) x ([\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+
+  it('prints the a6 layout at 105 × 148 mm', async () => {
+    const { file, pages } = await settingsPdf('a6', { layout: 'a6' }, (p) => p.kind === 'front' || p.hole === 1);
+    expect(pages.length).toBe(3);
+    for (const [w, h] of pageSizes(file)) {
+      expect(w / PT_PER_MM).toBeCloseTo(105, 0);
+      expect(h / PT_PER_MM).toBeCloseTo(148, 0);
+    }
+  });
+
+  it('prints a hole’s pro guideline when it is on and not when it is off', async () => {
+    const note = (n: number) => `Hold til venstre på hul ${n}`;
+    const { text } = await settingsPdf('pro', {}, (p) => p.kind === 'hole' && p.hole! <= 2, (h) => ({ notes: `${note(h.number)}.`, proGuideline: h.number === 1 }));
+    expect(text[0]).toContain(note(1));
+    expect(text[1]).not.toContain('Hold til venstre');
+    expect(text[1]).toContain(course.holes[1].name);
+  });
+
+  it('leaves out the pages of a hole whose page and green are off, and its pin when the pin chart is off', async () => {
+    const { pages, text } = await settingsPdf('toggles', {}, (p) => p.kind === 'hole' || p.kind === 'green', (h) => ({ page: h.number !== 2, green: h.number !== 3, pin: { outMeters: 12, sideMeters: 3 }, pinChart: h.number !== 1 }));
+    expect(pages.filter((p) => p.kind === 'hole').map((p) => p.hole)).not.toContain(2);
+    expect(pages.filter((p) => p.kind === 'green').map((p) => p.hole)).not.toContain(3);
+    const green = (n: number) => text[pages.findIndex((p) => p.kind === 'green' && p.hole === n)];
+    expect(green(1)).not.toContain('Flag:');
+    expect(green(2)).toContain('Flag: 12 m · 3 m højre');
+  });
+
+  it('shows tees by name without the stroke index when the tee style is name and the handicap style hidden', async () => {
+    const hole = course.holes[6];
+    const hidden = await settingsPdf('tee-name', { teeStyle: 'name', handicapStyle: 'hidden' }, (p) => p.kind === 'hole' && p.hole === 7);
+    for (const tee of course.tees) expect(hidden.text[0]).toContain(tee.name);
+    expect(hidden.text[0]).toContain(`Par ${hole.par}`);
+    expect(hidden.text[0]).not.toContain('Hcp');
+    const number = await settingsPdf('tee-colour', { teeStyle: 'colour', handicapStyle: 'number' }, (p) => p.kind === 'hole' && p.hole === 7);
+    expect(number.text[0]).toContain(`Hcp ${hole.strokeIndex}`);
+    for (const tee of course.tees) expect(number.text[0]).not.toContain(tee.name);
+  });
+
+  it('prints a landscape overview with hole numbers and par, wider than tall, also turned into a booklet', async () => {
+    const guide = { overview: { labels: 'numbers_and_par' as const, orientation: 'landscape' as const, pages: 'single' as const } };
+    const { file, pages, text } = await settingsPdf('overview', guide, (p) => p.kind === 'overview' || p.kind === 'front');
+    const sizes = pageSizes(file);
+    const at = pages.findIndex((p) => p.kind === 'overview');
+    expect(sizes[at][0]).toBeGreaterThan(sizes[at][1]);
+    expect(sizes[at][0]).toBeCloseTo(504, 0);
+    expect(sizes[0][0]).toBeLessThan(sizes[0][1]);
+    for (const h of course.holes) expect(text[at]).toContain(`Par ${h.par}`);
+    // In a saddle-stitch booklet the landscape page is turned into its upright slot.
+    const booklet = join(dir, 'overview-booklet.pdf');
+    writeFileSync(booklet, await renderPdf(pages, { imposition: 'saddle-stitch' }));
+    execFileSync('qpdf', ['--check', booklet]);
+    expect(new Set(pageSizes(booklet).map(([w, h]) => `${w} x ${h}`))).toEqual(new Set([`${(2 * LAYOUT_SIZES_PT.pocket.width).toFixed(0)} x 504`]));
+    expect(execFileSync('pdftotext', [booklet, '-'], { encoding: 'utf8' })).toContain(`Par ${course.holes[0].par}`);
   });
 
   it('makes web images, tee signs and green drawings in the worker', async () => {
