@@ -43,6 +43,8 @@ function useGuideChanged(clubId: number) {
   const queryClient = useQueryClient();
   return async (guide: Guide) => {
     queryClient.setQueryData(guideKeys.detail(clubId, guide.guide_id), guide);
+    // The live preview draws from the saved guide: it is asked for again after every save.
+    await queryClient.invalidateQueries({ queryKey: [...guideKeys.detail(clubId, guide.guide_id), 'print-input'] });
     await queryClient.invalidateQueries({ queryKey: guideKeys.all(clubId), exact: true });
     await queryClient.invalidateQueries({ queryKey: guideKeys.appOrders(clubId) });
   };

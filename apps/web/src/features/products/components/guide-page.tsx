@@ -16,12 +16,14 @@ import { screenHref } from '../../../config/screens';
 import { useCourses, useTees } from '../../../lib/courses/queries';
 import { useClubId } from '../../../lib/use-club-id';
 import { useGuide } from '../api/guides';
+import { GuidePreviewButton } from './guide-preview-dialog';
 import { GUIDE_PAGES, guidePageOf, type GuidePage as GuidePageDef } from '../utils/guide-pages';
 import { HolesSection } from './holes-section';
 import { MarkersSection } from './markers-section';
 import { OverviewSection } from './overview-section';
 import { FrontPageSection, TextPageSection } from './page-sections';
 import { RatingsSection } from './ratings-section';
+import { GuideReleaseButton } from './release-dialog';
 import { SetupCoursesSection, SetupTeesSection } from './setup-sections';
 
 function hrefOf(page: GuidePageDef, clubId: number, guideId: number): string {
@@ -64,6 +66,8 @@ export function GuidePage() {
         <Typography variant="body2" color="text.secondary">
           {t('products.version', { version: data.version })}
         </Typography>
+        <GuidePreviewButton clubId={clubId} guide={data} tab={page.key} />
+        <GuideReleaseButton clubId={clubId} guide={data} />
       </Box>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' }, alignItems: 'start' }}>
         <Box component="nav" aria-label={t('products.pagesNav')} sx={{ position: { md: 'sticky' }, top: { md: 80 }, borderRight: { md: 1 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider' }}>

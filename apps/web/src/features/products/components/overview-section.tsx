@@ -21,9 +21,11 @@ import {
   type GuideProduct,
 } from '@golf/contract/api/guides';
 import { FormTextField } from '../../../components/form/form-text-field';
+import { useGuideFiles } from '../api/generation';
 import { useDrawingStyles } from '../api/guides';
 import { FormColour, FormSelect, FormSwitch } from './form-fields';
 import { GuideSaveBar, SectionCard, UnsavedChangesGuard, useGuideSave } from './guide-form';
+import { ProductActions } from './product-generation';
 
 /**
  * The products of the guide with when each was last made, and whether one is being made (§4).
@@ -39,18 +41,20 @@ export function GuideProductsCard({ guide, actions }: { guide: Guide; actions?: 
           const at = guide[`generated_at_${product}`];
           const running = generationInProgress(guide, product);
           return (
-            <ListItem key={product} divider={i < GUIDE_PRODUCTS.length - 1} disableGutters secondaryAction={actions?.(product)}>
+            <ListItem key={product} divider={i < GUIDE_PRODUCTS.length - 1} disableGutters sx={{ flexWrap: 'wrap', columnGap: 2 }}>
               <ListItemText
                 primary={t(`products.product.${product}`)}
                 secondary={
-                  running
+                  // With actions, the progress (and its message) is theirs.
+                  running && !actions
                     ? t(`products.generating.${product}`)
                     : at
                       ? t('products.products.generatedAt', { when: new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) })
                       : t('products.products.never')
                 }
               />
-              {running && <Chip size="small" color="info" label={t('products.products.running')} sx={{ mr: actions ? 12 : 0 }} />}
+              {running && <Chip size="small" color="info" label={t('products.products.running')} />}
+              {actions && <Box sx={{ flexBasis: '100%', pb: 1 }}>{actions(product)}</Box>}
             </ListItem>
           );
         })}
@@ -89,6 +93,7 @@ function generalValues(guide: Guide): GeneralValues {
 export function OverviewSection({ clubId, guide }: { clubId: number; guide: Guide }) {
   const { t } = useTranslation();
   const styles = useDrawingStyles();
+  const files = useGuideFiles(clubId, guide.guide_id);
   const { save, saving } = useGuideSave(clubId, guide);
   const form = useForm<GeneralValues>({ resolver: zodResolver(GeneralValues), defaultValues: generalValues(guide) });
   const { control, handleSubmit, reset, formState } = form;
@@ -111,7 +116,7 @@ export function OverviewSection({ clubId, guide }: { clubId: number; guide: Guid
   const option = (group: string) => (value: string) => ({ value, label: t(`products.options.${group}.${value}`) });
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      <GuideProductsCard guide={guide} />
+      <GuideProductsCard guide={guide} actions={(product) => <ProductActions clubId={clubId} guide={guide} product={product} files={files} />} />
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'grid', gap: 3 }}>
         <SectionCard id="guide-general" title={t('products.general.title')} hint={t('products.general.hint')}>
           <FormTextField control={control} name="title" label={t('products.fields.title')} required slotProps={{ htmlInput: { maxLength: 140 } }} />

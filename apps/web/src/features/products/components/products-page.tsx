@@ -17,6 +17,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ImageIcon from '@mui/icons-material/Image';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
+import PublishIcon from '@mui/icons-material/Publish';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
 import type { Guide } from '@golf/contract/api/guides';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -27,11 +28,13 @@ import { errorText } from '../../../lib/error-text';
 import { fuzzySearch } from '../../../lib/fuzzy-search';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useClubId } from '../../../lib/use-club-id';
+import { useReleaseAll } from '../api/generation';
 import { useCopyGuide, useCreateGuide, useDeleteGuide, useGuides } from '../api/guides';
 import { lastGenerated } from '../utils/guide-pages';
 import { AppOrderDialog, CopyGuideDialog, CreateGuideDialog, GuideIconDialog } from './guide-dialogs';
+import { ReleaseDialog } from './release-dialog';
 
-type Dialog = { kind: 'create' } | { kind: 'copy' | 'delete' | 'icon'; guide: Guide } | { kind: 'order' } | null;
+type Dialog = { kind: 'create' } | { kind: 'copy' | 'delete' | 'icon'; guide: Guide } | { kind: 'order' } | { kind: 'release' } | null;
 
 /** /:clubId/products — the club's course guides: create, copy, delete, icon, app order. */
 export function ProductsPage() {
@@ -44,6 +47,7 @@ export function ProductsPage() {
   const create = useCreateGuide(clubId);
   const copy = useCopyGuide(clubId);
   const remove = useDeleteGuide(clubId);
+  const releaseAll = useReleaseAll(clubId);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : null);
@@ -62,6 +66,9 @@ export function ProductsPage() {
       }}
       action={
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button startIcon={<PublishIcon />} onClick={() => setDialog({ kind: 'release' })} disabled={!guides.data || guides.data.length === 0}>
+            {t('products.release.allOpen')}
+          </Button>
           <Button startIcon={<SwapVertIcon />} onClick={() => setDialog({ kind: 'order' })} disabled={!guides.data || guides.data.length < 2}>
             {t('products.appOrder.open')}
           </Button>
@@ -164,6 +171,15 @@ export function ProductsPage() {
         <GuideIconDialog clubId={clubId} guide={guides.data?.find((g) => g.guide_id === dialog.guide.guide_id) ?? dialog.guide} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'order' && guides.data && <AppOrderDialog clubId={clubId} guides={guides.data} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'release' && (
+        <ReleaseDialog
+          title={t('products.release.allTitle')}
+          hint={t('products.release.allHint')}
+          release={(body) => releaseAll.mutateAsync(body)}
+          busy={releaseAll.isPending}
+          onClose={() => setDialog(null)}
+        />
+      )}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title={t('products.delete.title', { title: dialog?.kind === 'delete' ? dialog.guide.title : '' })}
