@@ -9,7 +9,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { registerDeadlines } from './platform/deadline';
 import { SessionCache } from './platform/auth';
 import type { AppDeps } from './platform/app-types';
 import { registerAuthorization } from './platform/authorize';
+import { responseSerializerCompiler } from './platform/serializer';
 import { clientDatabaseError, HttpError } from './platform/errors';
 import { frameworkErrorAnswer, registerSecurityHeaders } from './platform/security-headers';
 import { AREA_MODULES } from './modules/index';
@@ -40,7 +40,7 @@ export async function buildApp(
     frameworkErrors: frameworkErrorAnswer({ mapTileUrl: input.config.mapTileUrl, publicUrl: input.config.publicUrl }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ checked: input.config.responseChecks }));
   app.decorateRequest('auth', null);
   registerDeadlines(app, deps.config);
   // First of all hooks: every answer, including rejections and 404s, carries the headers.

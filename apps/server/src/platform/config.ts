@@ -37,6 +37,13 @@ export interface Config {
   s3: S3Options | null;
   /** Tile URL template of the web app's map background, allowed by the Content-Security-Policy; null for none. */
   mapTileUrl: string | null;
+  /**
+   * Every answer is also checked against its zod schema (and the compiled serializer against zod's
+   * answer); on in tests, off in production (platform/serializer.ts, docs/decisions/0012).
+   */
+  responseChecks: boolean;
+  /** The embedded database's read cache (platform/read-cache.ts); `READ_CACHE=false` turns it off. */
+  readCache: boolean;
 }
 
 /**
@@ -62,6 +69,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
     throw new Error(`${name} must be a positive integer, got "${value}"`);
   }
   return n;
+}
+
+function flag(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -99,5 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     // The same default as the web build's VITE_MAP_TILE_URL, which it follows when only that is set.
     mapTileUrl: (env.MAP_TILE_URL ?? env.VITE_MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL).trim() || null,
+    readCache: flag(env.READ_CACHE, 'READ_CACHE') ?? true,
+    responseChecks: flag(env.RESPONSE_CHECKS ?? process.env.RESPONSE_CHECKS, 'RESPONSE_CHECKS') ?? (env.NODE_ENV ?? process.env.NODE_ENV) === 'test',
   };
 }
