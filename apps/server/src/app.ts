@@ -18,6 +18,7 @@ import { registerDeadlines } from './platform/deadline';
 import { SessionCache } from './platform/auth';
 import type { AppDeps } from './platform/app-types';
 import { registerAuthorization } from './platform/authorize';
+import { registerReadCache } from './platform/read-cache';
 import { responseSerializerCompiler } from './platform/serializer';
 import { clientDatabaseError, HttpError } from './platform/errors';
 import { frameworkErrorAnswer, registerSecurityHeaders } from './platform/security-headers';
@@ -99,6 +100,8 @@ export async function buildApp(
 
   // Who may call what: every /api route declares its access, one hook enforces it.
   registerAuthorization(app, deps);
+  // Then the embedded database's read cache: a kept answer is given only after the access check.
+  registerReadCache(app, deps, deps.config.readCache);
 
   await app.register(
     async (api) => {

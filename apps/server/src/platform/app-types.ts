@@ -16,6 +16,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route: every route under /api declares it (platform/authorize.ts). */
     access?: ApiAccess;
+    /**
+     * A GET whose 200 answer the embedded database's read cache may keep (platform/read-cache.ts):
+     * it depends on nothing but the data, the caller's permissions and the address (and the
+     * clock only through `readCacheUntil`).
+     */
+    readCache?: boolean;
   }
 }
 

@@ -100,6 +100,9 @@ export async function openDatabase(opts: {
   const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, ...driverLimits, query_timeout: limits.statementTimeoutMs });
   const state = guardPool(pool, limits);
   embeddedPools.add(pool);
+  const writes = { value: 0 };
+  writeCounters.set(pool, writes);
+  pool.on('connect', (client) => countWrites(client, writes));
   return {
     db: drizzle(pool, { schema }),
     pool,
@@ -143,6 +146,60 @@ async function startPgliteWorker(dataDir: string | null, postgresqlconf: string[
 }
 
 const embeddedPools = new WeakSet<pg.Pool>();
+const writeCounters = new WeakMap<pg.Pool, { value: number }>();
+
+/** What a statement must look like to count as a read: a SELECT without a word that writes or locks. */
+const READ = /^\s*select\b/i;
+const WRITE_WORDS = /\b(insert|update|delete|merge|truncate|copy|call|nextval|setval|lock|share|pg_advisory\w*|pg_notify)\b/i;
+
+/** True unless the statement is a plain SELECT (BEGIN, COMMIT, DDL and anything unknown count as writes). */
+export function mayWrite(text: unknown): boolean {
+  return typeof text !== 'string' || !READ.test(text) || WRITE_WORDS.test(text);
+}
+
+/**
+ * Counts, on the one connection to the embedded database, every statement that may write: the
+ * count goes up when it is sent and again when it ends (answered, failed or timed out), so
+ * anything read before or while a write ran carries an older count than every read after it.
+ * Only this process reaches PGlite (decision 0008), so the count sees every change of its data.
+ */
+function countWrites(client: pg.PoolClient, writes: { value: number }): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const [config] = args;
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    if (!mayWrite(text)) return query(...args);
+    writes.value++;
+    const ended = () => {
+      writes.value++;
+    };
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...a: unknown[]) => void;
+      args[last] = (...a: unknown[]) => {
+        ended();
+        callback(...a);
+      };
+      return query(...args);
+    }
+    const result = query(...args) as { then?: unknown; once?: (event: string, fn: () => void) => void } | undefined;
+    if (result && typeof result.then === 'function') (result as Promise<unknown>).then(ended, ended);
+    else if (result && typeof result.once === 'function') {
+      result.once('end', ended);
+      result.once('error', ended);
+    } else ended();
+    return result;
+  }) as typeof client.query;
+}
+
+/**
+ * The embedded database's count of statements that may have written (see countWrites); null on
+ * PostgreSQL, where other processes write too. The read cache (platform/read-cache.ts) keeps an
+ * answer only as long as this count is unchanged.
+ */
+export function embeddedWrites(db: Db): { readonly value: number } | null {
+  return writeCounters.get(db.$client) ?? null;
+}
 
 /**
  * Three guards on a pool:

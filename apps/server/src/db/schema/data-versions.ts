@@ -1,4 +1,4 @@
-/** Versions of the data sets the server keeps in memory (docs/decisions/0010-fast-reads.md). */
+/** Versions of the data sets the server keeps in memory (docs/decisions/0012-fast-reads.md). */
 import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**

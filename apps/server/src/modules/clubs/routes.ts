@@ -15,15 +15,15 @@ const uploadErrors = { ...errors, 413: ErrorResponse, 415: ErrorResponse, 422: E
 
 export function clubRoutes(app: TypedApp, deps: AppDeps) {
   const { db } = deps;
-  app.get('/clubs', { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(Club) } } }, async (request) =>
+  app.get('/clubs', { config: { access: 'signed-in', readCache: true }, schema: { tags, response: { 200: z.array(Club) } } }, async (request) =>
     listClubs(db, requireAuth(request).subject),
   );
 
-  app.get('/clubs-list', { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(ClubListItem) } } }, async (request) =>
+  app.get('/clubs-list', { config: { access: 'signed-in', readCache: true }, schema: { tags, response: { 200: z.array(ClubListItem) } } }, async (request) =>
     listClubNames(db, requireAuth(request).subject),
   );
 
-  app.get('/clubs/:clubId/club', { config: { access: { club: 'clubId' } }, schema: { tags, params: ClubIdParams, response: { 200: Club, ...errors } } }, async (request) =>
+  app.get('/clubs/:clubId/club', { config: { access: { club: 'clubId' }, readCache: true }, schema: { tags, params: ClubIdParams, response: { 200: Club, ...errors } } }, async (request) =>
     getClub(db, request.params.clubId),
   );
 

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Club, ClubListItem, CreateClubBody, UpdateClubBody } from '@golf/contract/api/clubs';
 import { CLUB_FIELD_GROUPS } from '@golf/contract/api/clubs';
 import { canEditClubFields, type PermissionSubject } from '@golf/contract/permissions';
@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import type { z } from 'zod';
 import { clubLogoUrl } from './files';
+import { preparedQuery } from '../../platform/prepared';
 
 type ClubRow = typeof clubs.$inferSelect;
 
@@ -59,21 +60,32 @@ export async function listClubs(db: Db, subject: PermissionSubject): Promise<Clu
   return rows.map((r) => present(r, regionMap.get(r.id) ?? []));
 }
 
+const clubNames = (where?: SQL) => (db: DbOrTx) => db.select({ id: clubs.id, name: clubs.name, active: clubs.active }).from(clubs).where(where).orderBy(asc(clubs.name), asc(clubs.id));
+const allClubNames = preparedQuery('club_names_all', clubNames());
+const someClubNames = preparedQuery('club_names_some', clubNames(sql`${clubs.id} = any(${sql.placeholder('ids')})`));
+
 export async function listClubNames(db: Db, subject: PermissionSubject): Promise<ClubListItem[]> {
   const ids = visibleIds(subject);
-  if (ids !== 'all' && ids.length === 0) return [];
-  return db
-    .select({ id: clubs.id, name: clubs.name, active: clubs.active })
-    .from(clubs)
-    .where(ids === 'all' ? undefined : inArray(clubs.id, ids))
-    .orderBy(asc(clubs.name), asc(clubs.id));
+  if (ids === 'all') return allClubNames(db).execute();
+  if (ids.length === 0) return [];
+  return someClubNames(db).execute({ ids });
 }
 
+/** The club and its regions in one query. */
+const clubById = preparedQuery('club_by_id', (db) =>
+  db
+    .select({
+      club: clubs,
+      regionIds: sql<number[]>`array(select ${clubRegions.regionId} from ${clubRegions} where ${clubRegions.clubId} = ${clubs.id} order by ${clubRegions.regionId})`,
+    })
+    .from(clubs)
+    .where(eq(clubs.id, sql.placeholder('clubId'))),
+);
+
 export async function getClub(db: DbOrTx, clubId: number): Promise<Club> {
-  const [row] = await db.select().from(clubs).where(eq(clubs.id, clubId));
+  const [row] = await clubById(db).execute({ clubId });
   if (!row) throw notFound('Club not found');
-  const regionMap = await regionIdsOf(db, [clubId]);
-  return present(row, regionMap.get(clubId) ?? []);
+  return present(row.club, row.regionIds);
 }
 
 async function assertRegionsExist(db: DbOrTx, ids: number[]): Promise<void> {

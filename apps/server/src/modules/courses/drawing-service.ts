@@ -1,8 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { BoundedCache } from '../../platform/bounded-cache';
+import { preparedQuery } from '../../platform/prepared';
 import { Drawing, DRAWING_LIMITS, DrawingFeature, emptyDrawing, type DrawingResponse, type SaveDrawingBody } from '@golf/contract/api/drawings';
 import { GEOMETRY_TYPES, type GeometryType } from '@golf/contract/api/graphics';
 import { validateDrawing } from '@golf/contract/geo/validate';
-import { graphicsElements, holeDrawings } from '../../db/schema/index';
+import { courses, graphicsElements, holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { drawingChecks } from './drawing-checks';
@@ -56,11 +58,71 @@ export async function savedDrawings(db: DbOrTx, holeIds: number[], styleId: numb
   return new Map(rows.map((r) => [r.holeId, readDocument(r.document, r.holeId, log)]));
 }
 
-/** GET clubs/{clubId}/holes/{holeId}/drawing/{styleId}: version 0 and an empty collection when never saved. */
-export async function getDrawing(db: DbOrTx, clubId: number, holeId: number, styleId: number, log?: Log): Promise<DrawingResponse> {
-  const hole = await holeOfClub(db, clubId, holeId);
-  const [row] = await db.select().from(holeDrawings).where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId)));
-  return present(holeId, hole.courseId, styleId, row, log);
+/**
+ * The JSON of stored drawings as GET drawing answers them (read with readDocument, serialized
+ * once), per database handle, by hole, style and the row's identity: its version and its tuple's
+ * transaction id (`xmin`, new with every write of the row, whoever writes it). The lookup of the
+ * identity is the query every GET makes anyway (is the hole the club's?), so a kept entry is
+ * never served for a row that changed; at most 64 MB are kept (docs/decisions/0012).
+ */
+const drawingJson = new WeakMap<object, BoundedCache<string, Buffer>>();
+const DRAWING_CACHE_BYTES = 64 * 1024 * 1024;
+
+function drawingCacheOf(db: DbOrTx): BoundedCache<string, Buffer> {
+  let cache = drawingJson.get(db);
+  if (!cache) drawingJson.set(db, (cache = new BoundedCache(DRAWING_CACHE_BYTES)));
+  return cache;
+}
+
+/** The hole's course when it is the club's, and the stored drawing's version and tuple (null: never saved). */
+const drawingHead = preparedQuery('drawing_head', (db) =>
+  db
+    .select({
+      courseId: holes.courseId,
+      version: holeDrawings.version,
+      updatedAt: holeDrawings.updatedAt,
+      tuple: sql<string | null>`${holeDrawings}.xmin::text`,
+    })
+    .from(holes)
+    .innerJoin(courses, eq(courses.id, holes.courseId))
+    .leftJoin(holeDrawings, and(eq(holeDrawings.holeId, holes.id), eq(holeDrawings.styleId, sql.placeholder('styleId'))))
+    .where(and(eq(holes.id, sql.placeholder('holeId')), eq(courses.clubId, sql.placeholder('clubId')))),
+);
+
+const EMPTY_DRAWING_JSON = Buffer.from(JSON.stringify(emptyDrawing()));
+
+/**
+ * GET clubs/{clubId}/holes/{holeId}/drawing/{styleId} as JSON bytes (DrawingResponse): version 0
+ * and an empty collection when never saved; 404 when the hole is not on one of the club's courses.
+ * One query finds the hole, checks its club and names the stored row's version; the document is
+ * read and serialized only when that version is not kept already.
+ */
+export async function getDrawingJson(db: DbOrTx, clubId: number, holeId: number, styleId: number, log?: Log): Promise<Buffer> {
+  const [head] = await drawingHead(db).execute({ clubId, holeId, styleId });
+  if (!head) throw notFound('Hole not found');
+  let row: { version: number; updatedAt: Date | null; json: Buffer } = { version: 0, updatedAt: null, json: EMPTY_DRAWING_JSON };
+  if (head.version !== null) {
+    const cache = drawingCacheOf(db);
+    const key = `${holeId}/${styleId}/${head.version}/${head.tuple}`;
+    const kept = cache.get(key);
+    if (kept) row = { version: head.version, updatedAt: head.updatedAt, json: kept };
+    else {
+      const [stored] = await db
+        .select({ document: holeDrawings.document, version: holeDrawings.version, updatedAt: holeDrawings.updatedAt, tuple: sql<string>`${holeDrawings}.xmin::text` })
+        .from(holeDrawings)
+        .where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId)));
+      if (stored) {
+        const json = Buffer.from(JSON.stringify(readDocument(stored.document, holeId, log)));
+        cache.set(`${holeId}/${styleId}/${stored.version}/${stored.tuple}`, json, json.length);
+        row = { version: stored.version, updatedAt: stored.updatedAt, json };
+      }
+    }
+  }
+  return Buffer.concat([
+    Buffer.from(`{"hole_id":${holeId},"course_id":${head.courseId},"style_id":${styleId},"drawing":`),
+    row.json,
+    Buffer.from(`,"version":${row.version},"updated_at":${row.updatedAt ? JSON.stringify(row.updatedAt.toISOString()) : 'null'}}`),
+  ]);
 }
 
 /** The catalogue's elements by name with their geometry type, as drawings are checked against them. */

@@ -20,7 +20,8 @@ import { DRAWING_LIMITS, DrawingResponse, EDIT_DRAWING_STYLE, SaveDrawingBody } 
 import type { AppDeps, TypedApp } from '../../platform/app-types';
 import { COURSES, CREATE_COURSES } from './access';
 import { requireAuth } from '../../platform/authorize';
-import { getDrawing, saveDrawing } from './drawing-service';
+import { getDrawingJson, saveDrawing } from './drawing-service';
+import { sendJsonBytes } from '../../platform/http-cache';
 import {
   createCourse,
   createTee,
@@ -44,7 +45,7 @@ const CourseQuery = z.object({ course_id: IdParam.optional() });
 
 /** Courses, tees, holes and hole-tee distances (§7 "Courses, holes, tees"); role courses. */
 export function courseRoutes(app: TypedApp, { db }: AppDeps) {
-  app.get('/clubs/:clubId/courses', { config: { access: COURSES }, schema: { tags, params: ClubIdParams, response: { 200: CoursesResponse, ...errors } } }, async (request) => {
+  app.get('/clubs/:clubId/courses', { config: { access: COURSES, readCache: true }, schema: { tags, params: ClubIdParams, response: { 200: CoursesResponse, ...errors } } }, async (request) => {
     return listCourses(db, request.params.clubId);
   });
 
@@ -71,7 +72,7 @@ export function courseRoutes(app: TypedApp, { db }: AppDeps) {
 
   app.get(
     '/clubs/:clubId/tees',
-    { config: { access: COURSES }, schema: { tags, params: ClubIdParams, querystring: CourseQuery, response: { 200: TeesResponse, ...errors } } },
+    { config: { access: COURSES, readCache: true }, schema: { tags, params: ClubIdParams, querystring: CourseQuery, response: { 200: TeesResponse, ...errors } } },
     async (request) => {
       return listTees(db, request.params.clubId, request.query.course_id);
     },
@@ -96,7 +97,7 @@ export function courseRoutes(app: TypedApp, { db }: AppDeps) {
 
   app.get(
     '/clubs/:clubId/holes_tees',
-    { config: { access: COURSES }, schema: { tags, params: ClubIdParams, querystring: HolesTeesQuery, response: { 200: HolesTeesResponse, ...errors } } },
+    { config: { access: COURSES, readCache: true }, schema: { tags, params: ClubIdParams, querystring: HolesTeesQuery, response: { 200: HolesTeesResponse, ...errors } } },
     async (request) => {
       return listHoleTees(db, request.params.clubId, request.query.course_id);
     },
@@ -104,12 +105,13 @@ export function courseRoutes(app: TypedApp, { db }: AppDeps) {
 }
 
 /** Hole drawings (§7 "GET holes/{id}/drawing/1; POST holes/{holeId}/save_drawing"); role courses. */
-export function drawingRoutes(app: TypedApp, { db }: AppDeps) {
+export function drawingRoutes(app: TypedApp, { db, config }: AppDeps) {
   app.get(
     '/clubs/:clubId/holes/:holeId/drawing/:styleId',
-    { config: { access: COURSES }, schema: { tags, params: DrawingParams, response: { 200: DrawingResponse, ...errors } } },
-    async (request) => {
-      return getDrawing(db, request.params.clubId, request.params.holeId, request.params.styleId, request.log);
+    { config: { access: COURSES, readCache: true }, schema: { tags, params: DrawingParams, response: { 200: DrawingResponse, ...errors } } },
+    async (request, reply) => {
+      const { clubId, holeId, styleId } = request.params;
+      return sendJsonBytes(reply, await getDrawingJson(db, clubId, holeId, styleId, request.log), { schema: DrawingResponse, checked: config.responseChecks });
     },
   );
 

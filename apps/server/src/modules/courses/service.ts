@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Course, CreateCourseBody, CreateTeeBody, Hole, HoleTee, Tee, UpdateCourseBody, UpdateHoleBody, UpdateTeeBody } from '@golf/contract/api/courses';
 import { MAX_TEES_PER_COURSE } from '@golf/contract/api/courses';
@@ -6,6 +6,7 @@ import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { courses, holeDrawings, holes, holeTees, tees } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, notFound } from '../../platform/errors';
+import { preparedQuery } from '../../platform/prepared';
 
 type Problem = { path: string; message: string };
 type CourseRow = typeof courses.$inferSelect;
@@ -70,33 +71,43 @@ async function holesWithDrawing(db: DbOrTx, holeIds: number[]): Promise<Set<numb
   return new Set(rows.map((r) => r.holeId));
 }
 
-async function presentCourses(db: DbOrTx, rows: CourseRow[]): Promise<Course[]> {
-  if (rows.length === 0) return [];
-  const holeRows = await db
-    .select()
-    .from(holes)
-    .where(inArray(holes.courseId, rows.map((r) => r.id)))
-    .orderBy(asc(holes.courseId), asc(holes.order), asc(holes.id));
-  const drawn = await holesWithDrawing(db, holeRows.map((h) => h.id));
-  return rows.map((c) => ({
-    id: c.id,
-    club_id: c.clubId,
-    name: c.name,
-    holes: holeRows.filter((h) => h.courseId === c.id).map((h) => presentHole(h, drawn.has(h.id))),
-    attribution: c.attribution,
-    updated_at: c.updatedAt.toISOString(),
-  }));
+/** Courses with their holes (left-joined: courses without holes too) and has_drawing, in order, for `where`. */
+const courseHoles = (where: SQL) => (db: DbOrTx) =>
+  db
+    .select({
+      course: courses,
+      hole: holes,
+      drawn: sql<boolean>`exists (select 1 from ${holeDrawings} where ${holeDrawings.holeId} = ${holes.id} and ${holeDrawings.styleId} = ${EDIT_DRAWING_STYLE})`,
+    })
+    .from(courses)
+    .leftJoin(holes, eq(holes.courseId, courses.id))
+    .where(where)
+    .orderBy(asc(courses.id), asc(holes.order), asc(holes.id));
+const clubCourseHoles = preparedQuery('club_course_holes', courseHoles(eq(courses.clubId, sql.placeholder('clubId'))));
+const oneCourseHoles = preparedQuery('one_course_holes', courseHoles(and(eq(courses.id, sql.placeholder('courseId')), eq(courses.clubId, sql.placeholder('clubId')))!));
+
+function presentCourses(rows: Awaited<ReturnType<ReturnType<typeof clubCourseHoles>['execute']>>): Course[] {
+  const list: Course[] = [];
+  for (const { course: c, hole, drawn } of rows) {
+    let course = list.at(-1);
+    if (course?.id !== c.id) {
+      course = { id: c.id, club_id: c.clubId, name: c.name, holes: [], attribution: c.attribution, updated_at: c.updatedAt.toISOString() };
+      list.push(course);
+    }
+    if (hole) course.holes.push(presentHole(hole, drawn));
+  }
+  return list;
 }
 
-/** GET clubs/{clubId}/courses: the club's courses with their holes in order. */
+/** GET clubs/{clubId}/courses: the club's courses with their holes in order (one query). */
 export async function listCourses(db: DbOrTx, clubId: number): Promise<Course[]> {
-  const rows = await db.select().from(courses).where(eq(courses.clubId, clubId)).orderBy(asc(courses.id));
-  return presentCourses(db, rows);
+  return presentCourses(await clubCourseHoles(db).execute({ clubId }));
 }
 
 /** One course of the club with its holes in order. */
 export async function getCourse(db: DbOrTx, clubId: number, courseId: number): Promise<Course> {
-  const [course] = await presentCourses(db, [await courseOfClub(db, clubId, courseId)]);
+  const [course] = presentCourses(await oneCourseHoles(db).execute({ clubId, courseId }));
+  if (!course) throw notFound('Course not found');
   return course;
 }
 
@@ -285,8 +296,8 @@ export async function listHoleTees(db: DbOrTx, clubId: number, courseId?: number
     .orderBy(asc(holes.courseId), asc(holes.order), asc(holeTees.teeId));
 }
 
-async function presentTees(db: DbOrTx, where: ReturnType<typeof eq>): Promise<Tee[]> {
-  const rows = await db
+function teesQuery(db: DbOrTx, where: SQL | undefined) {
+  return db
     .select({
       id: tees.id,
       course_id: tees.courseId,
@@ -302,14 +313,21 @@ async function presentTees(db: DbOrTx, where: ReturnType<typeof eq>): Promise<Te
     .where(where)
     .groupBy(tees.id)
     .orderBy(asc(tees.courseId), asc(tees.id));
-  return rows;
 }
+
+async function presentTees(db: DbOrTx, where: SQL | undefined): Promise<Tee[]> {
+  return teesQuery(db, where);
+}
+
+const courseTees = preparedQuery('course_tees', (db) => teesQuery(db, and(eq(tees.courseId, sql.placeholder('courseId')), eq(courses.clubId, sql.placeholder('clubId')))));
 
 /** GET clubs/{clubId}/tees: the tees of one course or of all the club's courses, with their distances. */
 export async function listTees(db: DbOrTx, clubId: number, courseId?: number): Promise<Tee[]> {
   if (courseId !== undefined) {
-    await courseOfClub(db, clubId, courseId);
-    return presentTees(db, eq(tees.courseId, courseId));
+    const list = await courseTees(db).execute({ clubId, courseId });
+    // None: a course without tees, or not the club's (404).
+    if (list.length === 0) await courseOfClub(db, clubId, courseId);
+    return list;
   }
   return presentTees(db, eq(courses.clubId, clubId));
 }

@@ -16,7 +16,7 @@ export function galleryRoutes(app: TypedApp, { db, storage }: AppDeps) {
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     const deps = { db, storage, log: scope.log };
 
-    typed.get('/clubs/:clubId/gallery', { config: { access: { club: 'clubId', roles: ['club-gallery'] } }, schema: { tags, params: ClubIdParams, response: { 200: z.array(GalleryImage), ...errors } } }, async (request) => {
+    typed.get('/clubs/:clubId/gallery', { config: { access: { club: 'clubId', roles: ['club-gallery'] }, readCache: true }, schema: { tags, params: ClubIdParams, response: { 200: z.array(GalleryImage), ...errors } } }, async (request) => {
       return listGallery(db, request.params.clubId);
     });
 

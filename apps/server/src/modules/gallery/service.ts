@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { GALLERY_MAX_IMAGES, type GalleryImage } from '@golf/contract/api/gallery';
 import { clubs, galleryImages } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
@@ -8,6 +8,7 @@ import type { FileStorage } from '../../platform/storage';
 import { randomUUID } from 'node:crypto';
 import { clubFilesPrefix } from '../clubs/files';
 import { publicFileUrl } from '../../platform/file-urls';
+import { preparedQuery } from '../../platform/prepared';
 
 export interface GalleryDeps {
   db: Db;
@@ -38,8 +39,12 @@ async function imageCount(db: DbOrTx, clubId: number): Promise<number> {
 }
 
 /** GET clubs/{clubId}/gallery: oldest first, the order in which they were added. */
+const clubGallery = preparedQuery('club_gallery', (db) =>
+  db.select().from(galleryImages).where(eq(galleryImages.clubId, sql.placeholder('clubId'))).orderBy(asc(galleryImages.createdAt), asc(galleryImages.id)),
+);
+
 export async function listGallery(db: Db, clubId: number): Promise<GalleryImage[]> {
-  const rows = await db.select().from(galleryImages).where(eq(galleryImages.clubId, clubId)).orderBy(asc(galleryImages.createdAt), asc(galleryImages.id));
+  const rows = await clubGallery(db).execute({ clubId });
   return rows.map(present);
 }
 

@@ -1,4 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { etagOf } from '../../platform/http-cache';
+import { preparedQuery } from '../../platform/prepared';
 import type { z } from 'zod';
 import {
   GEOMETRY_TYPES,
@@ -15,6 +17,7 @@ import {
 } from '@golf/contract/api/graphics';
 import {
   clubs,
+  dataVersions,
   drawingStyles,
   graphicsAttributeGraphics,
   graphicsAttributes,
@@ -89,8 +92,8 @@ export async function listContexts(db: DbOrTx): Promise<Context[]> {
   return rows.map((r) => ({ name: r.name, elementNames: r.elementNames }));
 }
 
-/** GET graphics: the whole catalogue in one answer. */
-export async function getGraphics(db: DbOrTx): Promise<GraphicsResponse> {
+/** The whole catalogue read from its tables. */
+async function readGraphics(db: DbOrTx): Promise<GraphicsResponse> {
   const [themes, groups, layers, elements, attributes, attributeUnits, themeAttributes, attributeGraphics, contexts] = await Promise.all([
     listThemes(db),
     listGroups(db),
@@ -105,35 +108,92 @@ export async function getGraphics(db: DbOrTx): Promise<GraphicsResponse> {
   return { themes, groups, layers, elements, attributes, attributeUnits, themeAttributes, attributeGraphics, geometryTypes: [...GEOMETRY_TYPES], contexts };
 }
 
+/** The catalogue as one server keeps it: the data, GET graphics' JSON and its ETag, the resolved styles per theme. */
+export interface Catalogue {
+  /** `data_versions.version` of 'graphics' when it was read. */
+  version: number;
+  data: GraphicsResponse;
+  json: Buffer;
+  etag: string;
+  /** elements-for-edit per theme name, resolved on first use. */
+  forEdit: Map<string, ElementForEdit[]>;
+}
+
+/**
+ * The catalogue kept in memory per database handle. Every read first asks the database for the
+ * catalogue's version (one row of data_versions, raised by triggers on the nine graphics tables
+ * with every statement that writes them, migration 0006), and reads the tables again only when
+ * it changed: an administrator's change, a seed, a change made by another server or by hand is
+ * seen on the next read. The version is read before the tables, so a catalogue read while a
+ * change commits is kept under the older version and read again next time.
+ */
+const catalogueVersion = preparedQuery('graphics_version', (db) => db.select({ version: dataVersions.version }).from(dataVersions).where(eq(dataVersions.name, 'graphics')));
+
+class CatalogueCache {
+  private kept: Catalogue | null = null;
+  private readonly loading = new Map<number, Promise<Catalogue>>();
+
+  async current(db: DbOrTx): Promise<Catalogue> {
+    const [row] = await catalogueVersion(db).execute();
+    const version = row?.version ?? 0;
+    if (this.kept?.version === version) return this.kept;
+    // Requests that find the same new version share one read of the tables.
+    let loading = this.loading.get(version);
+    if (!loading) {
+      loading = readGraphics(db).then((data) => {
+        const json = Buffer.from(JSON.stringify(data));
+        return { version, data, json, etag: etagOf(json), forEdit: new Map() };
+      });
+      this.loading.set(version, loading);
+      void loading.finally(() => this.loading.delete(version)).catch(() => {});
+    }
+    const catalogue = await loading;
+    this.kept = catalogue;
+    return catalogue;
+  }
+}
+
+const catalogues = new WeakMap<object, CatalogueCache>();
+
+/** The current catalogue (see CatalogueCache): one small query when nothing changed. */
+export function catalogue(db: DbOrTx): Promise<Catalogue> {
+  let cache = catalogues.get(db);
+  if (!cache) catalogues.set(db, (cache = new CatalogueCache()));
+  return cache.current(db);
+}
+
+/** GET graphics: the whole catalogue in one answer. */
+export async function getGraphics(db: DbOrTx): Promise<GraphicsResponse> {
+  return (await catalogue(db)).data;
+}
+
 /** The club's drawing style and the theme of the same name. */
-async function clubTheme(db: DbOrTx, clubId: number): Promise<{ drawingStyleId: number; themeName: string }> {
-  const [row] = await db
+const clubThemeQuery = preparedQuery('club_theme', (db) =>
+  db
     .select({ drawingStyleId: clubs.drawingStyleId, themeName: drawingStyles.name })
     .from(clubs)
     .leftJoin(drawingStyles, eq(drawingStyles.id, clubs.drawingStyleId))
-    .where(eq(clubs.id, clubId));
+    .where(eq(clubs.id, sql.placeholder('clubId'))),
+);
+
+async function clubTheme(db: DbOrTx, clubId: number): Promise<{ drawingStyleId: number; themeName: string }> {
+  const [row] = await clubThemeQuery(db).execute({ clubId });
   if (!row) throw notFound('Club not found');
   return { drawingStyleId: row.drawingStyleId, themeName: row.themeName ?? '' };
 }
 
 /** GET graphics/contexts/{clubId}: the contexts with the club's drawing style and theme. */
 export async function clubContexts(db: DbOrTx, clubId: number) {
-  return { ...(await clubTheme(db, clubId)), contexts: await listContexts(db) };
+  const [theme, { data }] = await Promise.all([clubTheme(db, clubId), catalogue(db)]);
+  return { ...theme, contexts: data.contexts };
 }
 
 /**
- * GET graphics/elements-for-edit?club_id=: each element with its layer's z-index and its style,
- * the defaults overridden by the theme's ancestors and then by the club's theme itself.
+ * Each element with its layer's z-index and its style, the defaults overridden by the theme's
+ * ancestors and then by the theme itself.
  */
-export async function elementsForEdit(db: DbOrTx, clubId: number): Promise<ElementForEdit[]> {
-  const { themeName } = await clubTheme(db, clubId);
-  const [elements, layers, themes, themeValues, defaults] = await Promise.all([
-    listElements(db),
-    listLayers(db),
-    listThemes(db),
-    listThemeAttributes(db),
-    listAttributeGraphics(db),
-  ]);
+function resolveStyles(data: GraphicsResponse, themeName: string): ElementForEdit[] {
+  const { elements, layers, themes, themeAttributes: themeValues, attributeGraphics: defaults } = data;
   // The theme chain, root first; a cycle in the parents stops the walk.
   const parents = new Map(themes.map((t) => [t.name, t.parentName]));
   const chain: string[] = [];
@@ -147,6 +207,14 @@ export async function elementsForEdit(db: DbOrTx, clubId: number): Promise<Eleme
     }
     return { ...element, zIndex: zIndex.get(element.layerName) ?? 0, style };
   });
+}
+
+/** GET graphics/elements-for-edit?club_id=: the catalogue's elements in the club's theme. */
+export async function elementsForEdit(db: DbOrTx, clubId: number): Promise<ElementForEdit[]> {
+  const [{ themeName }, kept] = await Promise.all([clubTheme(db, clubId), catalogue(db)]);
+  let resolved = kept.forEdit.get(themeName);
+  if (!resolved) kept.forEdit.set(themeName, (resolved = resolveStyles(kept.data, themeName)));
+  return resolved;
 }
 
 /** POST graphics/elements (admin): a new element in an existing group and layer. */

@@ -8,7 +8,7 @@ const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 /** Opening hours and pricing of a club; role opening-hours. */
 export function hoursRoutes(app: TypedApp, { db }: AppDeps) {
-  app.get('/clubs/:clubId/hours', { config: { access: { club: 'clubId', roles: ['opening-hours'] } }, schema: { tags, params: ClubIdParams, response: { 200: HoursResponse, ...errors } } }, async (request) => {
+  app.get('/clubs/:clubId/hours', { config: { access: { club: 'clubId', roles: ['opening-hours'] }, readCache: true }, schema: { tags, params: ClubIdParams, response: { 200: HoursResponse, ...errors } } }, async (request) => {
     return getHours(db, request.params.clubId, request.log);
   });
 

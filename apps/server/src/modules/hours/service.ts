@@ -2,10 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { emptyHours, HoursDocument, sortHours, type HoursResponse } from '@golf/contract/api/hours';
 import { clubHours } from '../../db/schema/index';
 import type { Db } from '../../platform/database';
+import { preparedQuery } from '../../platform/prepared';
+
+const clubHoursById = preparedQuery('club_hours', (db) => db.select().from(clubHours).where(eq(clubHours.clubId, sql.placeholder('clubId'))));
 
 /** GET clubs/{clubId}/hours: the stored document, or an empty one before the first save. */
 export async function getHours(db: Db, clubId: number, log?: { warn(obj: object, msg: string): void }): Promise<HoursResponse> {
-  const [row] = await db.select().from(clubHours).where(eq(clubHours.clubId, clubId));
+  const [row] = await clubHoursById(db).execute({ clubId });
   if (!row) return { ...emptyHours(), updated_at: null };
   const parsed = HoursDocument.safeParse(row.document);
   if (!parsed.success) {

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   csvSafeCell,
+  INVITATION_THROTTLE_MS,
   recentlyMailed,
   type Member,
   type MemberFilter,
@@ -56,28 +57,36 @@ function listConditions(clubId: number, query: { filter: MemberFilter; search: s
 /** GET clubs/{clubId}/members: one page of the club's imported members, filtered and searched. */
 export async function listMembers(db: DbOrTx, clubId: number, query: z.output<typeof MembersQuery>): Promise<MembersResponse> {
   const where = listConditions(clubId, query);
-  const items = await db
-    .select()
-    .from(clubMembers)
-    .where(where)
-    .orderBy(sql`lower(${clubMembers.lastName})`, sql`lower(${clubMembers.firstName})`, clubMembers.id)
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  const [counts] = (
-    await db.execute<{ all: number; members: number; invited: number; banned: number; total: number }>(sql`
+  // The page and the counts are independent: on PostgreSQL they run at the same time.
+  const [items, { rows: [counts] }] = await Promise.all([
+    db
+      .select()
+      .from(clubMembers)
+      .where(where)
+      .orderBy(sql`lower(${clubMembers.lastName})`, sql`lower(${clubMembers.firstName})`, clubMembers.id)
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    db.execute<{ all: number; members: number; invited: number; banned: number; total: number }>(sql`
       select count(*)::int as all,
         count(*) filter (where status = 'member')::int as members,
         count(*) filter (where status = 'invited')::int as invited,
         count(*) filter (where status = 'banned')::int as banned,
         count(*) filter (where ${where ?? sql`true`})::int as total
-      from club_members where club_id = ${clubId}`)
-  ).rows;
+      from club_members where club_id = ${clubId}`),
+  ]);
   const now = Date.now();
   return {
     items: items.map((row) => toMember(row, now)),
     total: counts.total,
     counts: { all: counts.all, members: counts.members, invited: counts.invited, banned: counts.banned },
   };
+}
+
+/** When the first `recently_mailed` of these members turns false (Infinity when none is true). */
+export function recentlyMailedUntil(items: Member[]): number {
+  let until = Infinity;
+  for (const m of items) if (m.recently_mailed && m.last_invited_at) until = Math.min(until, Date.parse(m.last_invited_at) + INVITATION_THROTTLE_MS);
+  return until;
 }
 
 /** The member list as CSV (semicolon-separated, UTF-8 with BOM for spreadsheet programs). */

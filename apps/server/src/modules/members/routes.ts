@@ -17,12 +17,13 @@ import {
 } from '@golf/contract/api/members';
 import type { AppDeps, TypedApp } from '../../platform/app-types';
 import { requireAuth } from '../../platform/authorize';
+import { readCacheUntil } from '../../platform/read-cache';
 import { badRequest } from '../../platform/errors';
 import { fileTooLarge, readMultipartFile, registerUploads } from '../../platform/uploads';
 import { USER_MANAGEMENT } from '../users/access';
 import { importMembers } from './import-service';
 import { inviteMembers } from './invitations-service';
-import { exportMembersCsv, listMembers, removeMembers, setMemberStatus } from './list-service';
+import { exportMembersCsv, listMembers, recentlyMailedUntil, removeMembers, setMemberStatus } from './list-service';
 import { createUpload } from './upload-service';
 
 const tags = ['members'];
@@ -74,10 +75,13 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
 
   app.get(
     '/clubs/:clubId/members',
-    { config: { access: USER_MANAGEMENT }, schema: { tags, params: ClubIdParams, querystring: MembersQuery, response: { 200: MembersResponse, ...errors } } },
+    { config: { access: USER_MANAGEMENT, readCache: true }, schema: { tags, params: ClubIdParams, querystring: MembersQuery, response: { 200: MembersResponse, ...errors } } },
     async (request) => {
       const { clubId } = request.params;
-      return listMembers(db, clubId, request.query);
+      const page = await listMembers(db, clubId, request.query);
+      // recently_mailed turns false by the clock: a kept page holds until the first one does.
+      readCacheUntil(request, recentlyMailedUntil(page.items));
+      return page;
     },
   );
 

@@ -22,7 +22,7 @@ const PinSetupsQuery = z.object({ course_id: IdParam.optional() });
 export function pinRoutes(app: TypedApp, { db }: AppDeps) {
   app.get(
     '/clubs/:clubId/pin-setups',
-    { config: { access: COURSES }, schema: { tags, params: ClubIdParams, querystring: PinSetupsQuery, response: { 200: PinSetupsResponse, ...errors } } },
+    { config: { access: COURSES, readCache: true }, schema: { tags, params: ClubIdParams, querystring: PinSetupsQuery, response: { 200: PinSetupsResponse, ...errors } } },
     async (request) => {
       return listPinSetups(db, request.params.clubId, request.query.course_id);
     },
@@ -42,7 +42,7 @@ export function pinRoutes(app: TypedApp, { db }: AppDeps) {
     return reply.status(204).send(null);
   });
 
-  app.get('/clubs/:clubId/pin-setups/:id', { config: { access: COURSES }, schema: { tags, params: PinSetupParams, response: { 200: PinPositionsResponse, ...errors } } }, async (request) => {
+  app.get('/clubs/:clubId/pin-setups/:id', { config: { access: COURSES, readCache: true }, schema: { tags, params: PinSetupParams, response: { 200: PinPositionsResponse, ...errors } } }, async (request) => {
     return listPinPositions(db, request.params.clubId, request.params.id);
   });
 

@@ -1,10 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PinPosition, PinSetup, SavePinPositionBody, SavePinSetupBody } from '@golf/contract/api/pins';
 import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { pinFrame, pinPoint } from '@golf/contract/geo/pins';
 import { holes, pinPositions, pinSetups } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, notFound } from '../../platform/errors';
+import { preparedQuery } from '../../platform/prepared';
 import { savedDrawings } from '../courses/drawing-service';
 import { courseOfClub, selectedCourseIds } from '../courses/service';
 
@@ -32,13 +33,15 @@ async function setupOfClub(db: DbOrTx, clubId: number, setupId: number): Promise
 }
 
 /** GET clubs/{clubId}/pin-setups: the club's setups, of one course when course_id is given. */
+const setupsWhere = (where: SQL | undefined) => (db: DbOrTx) =>
+  db.select().from(pinSetups).where(where).orderBy(asc(pinSetups.courseId), asc(pinSetups.name), asc(pinSetups.id));
+const clubSetups = preparedQuery('club_pin_setups', setupsWhere(eq(pinSetups.clubId, sql.placeholder('clubId'))));
+const courseSetups = preparedQuery('course_pin_setups', setupsWhere(and(eq(pinSetups.clubId, sql.placeholder('clubId')), eq(pinSetups.courseId, sql.placeholder('courseId')))));
+
 export async function listPinSetups(db: DbOrTx, clubId: number, courseId?: number): Promise<PinSetup[]> {
-  if (courseId !== undefined) await selectedCourseIds(db, clubId, courseId);
-  const rows = await db
-    .select()
-    .from(pinSetups)
-    .where(courseId === undefined ? eq(pinSetups.clubId, clubId) : and(eq(pinSetups.clubId, clubId), eq(pinSetups.courseId, courseId)))
-    .orderBy(asc(pinSetups.courseId), asc(pinSetups.name), asc(pinSetups.id));
+  const rows = courseId === undefined ? await clubSetups(db).execute({ clubId }) : await courseSetups(db).execute({ clubId, courseId });
+  // None for a course: it has no setups, or it is not the club's (404).
+  if (rows.length === 0 && courseId !== undefined) await selectedCourseIds(db, clubId, courseId);
   return rows.map(presentSetup);
 }
 

@@ -1,19 +1,38 @@
 import { z } from 'zod';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { Country, DrawingStyle, Region, RoleInfo } from '@golf/contract/api/clubs';
 import { CLUB_ROLES, REGION_ROLES } from '@golf/contract/roles';
 import { clubRegions, countries, drawingStyles, regionUsers, regions } from '../../db/schema/index';
 import type { AppDeps, TypedApp } from '../../platform/app-types';
 import { requireAuth } from '../../platform/authorize';
+import type { DbOrTx } from '../../platform/database';
+import { preparedQuery } from '../../platform/prepared';
 
 const tags = ['reference'];
 
-export function referenceRoutes(app: TypedApp, { db }: AppDeps) {
-  app.get('/countries', { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(Country) } } }, async () => {
-    return db.select().from(countries).orderBy(asc(countries.name));
-  });
+const allCountries = preparedQuery('countries', (db) => db.select().from(countries).orderBy(asc(countries.name)));
 
-  app.get('/drawing_styles', { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(DrawingStyle) } } }, async () => {
+/** Regions with their clubs and the user's roles in each; every region (admins) or the user's own. */
+const regionsQuery = (all: boolean) => (db: DbOrTx) => {
+  const mine = sql`${regionUsers.regionId} = ${regions.id} and ${regionUsers.userId} = ${sql.placeholder('userId')}`;
+  return db
+    .select({
+      id: regions.id,
+      name: regions.name,
+      clubIds: sql<number[]>`array(select ${clubRegions.clubId} from ${clubRegions} where ${clubRegions.regionId} = ${regions.id} order by ${clubRegions.clubId})`,
+      roles: sql<string[]>`array(select ${regionUsers.role} from ${regionUsers} where ${mine} order by ${regionUsers.role})`,
+    })
+    .from(regions)
+    .where(all ? undefined : sql`exists (select 1 from ${regionUsers} where ${mine})`)
+    .orderBy(asc(regions.name));
+};
+const everyRegion = preparedQuery('regions_all', regionsQuery(true));
+const ownRegions = preparedQuery('regions_own', regionsQuery(false));
+
+export function referenceRoutes(app: TypedApp, { db }: AppDeps) {
+  app.get('/countries', { config: { access: 'signed-in', readCache: true }, schema: { tags, response: { 200: z.array(Country) } } }, async () => allCountries(db).execute());
+
+  app.get('/drawing_styles', { config: { access: 'signed-in', readCache: true }, schema: { tags, response: { 200: z.array(DrawingStyle) } } }, async () => {
     return db.select().from(drawingStyles).orderBy(asc(drawingStyles.id));
   });
 
@@ -24,23 +43,10 @@ export function referenceRoutes(app: TypedApp, { db }: AppDeps) {
     ];
   });
 
-  /** Admins see every region; others the regions where they hold a region role. */
-  app.get('/regions', { config: { access: 'signed-in' }, schema: { tags, response: { 200: z.array(Region) } } }, async (request) => {
+  /** Admins see every region; others the regions where they hold a region role. One query. */
+  app.get('/regions', { config: { access: 'signed-in', readCache: true }, schema: { tags, response: { 200: z.array(Region) } } }, async (request) => {
     const auth = requireAuth(request);
-    const mine = await db.select().from(regionUsers).where(eq(regionUsers.userId, auth.userId));
-    const ids = auth.profile.admin ? null : [...new Set(mine.map((m) => m.regionId))];
-    if (ids && ids.length === 0) return [];
-    const rows = await db
-      .select()
-      .from(regions)
-      .where(ids ? inArray(regions.id, ids) : undefined)
-      .orderBy(asc(regions.name));
-    const links = rows.length
-      ? await db.select().from(clubRegions).where(inArray(clubRegions.regionId, rows.map((r) => r.id))).orderBy(asc(clubRegions.clubId))
-      : [];
-    return rows.map((r) => ({
-      region: { id: r.id, name: r.name, club_ids: links.filter((l) => l.regionId === r.id).map((l) => l.clubId) },
-      roles: mine.filter((m) => m.regionId === r.id).map((m) => m.role),
-    }));
+    const rows = await (auth.profile.admin ? everyRegion : ownRegions)(db).execute({ userId: auth.userId });
+    return rows.map((r) => ({ region: { id: r.id, name: r.name, club_ids: r.clubIds }, roles: r.roles }));
   });
 }

@@ -16,15 +16,15 @@ export function statusRoutes(app: TypedApp, { db }: AppDeps) {
     response: { 200: response, ...errors },
   });
 
-  app.get('/clubs/:clubId/status/self-intersections', { config: { access: COURSES }, schema: schema(SelfIntersectionsResponse) }, async (request) => {
+  app.get('/clubs/:clubId/status/self-intersections', { config: { access: COURSES, readCache: true }, schema: schema(SelfIntersectionsResponse) }, async (request) => {
     return selfIntersectionStatus(db, request.params.clubId, request.query.course_id);
   });
 
-  app.get('/clubs/:clubId/status/boundary-self-intersections', { config: { access: COURSES }, schema: schema(BoundarySelfIntersectionsResponse) }, async (request) => {
+  app.get('/clubs/:clubId/status/boundary-self-intersections', { config: { access: COURSES, readCache: true }, schema: schema(BoundarySelfIntersectionsResponse) }, async (request) => {
     return boundarySelfIntersectionStatus(db, request.params.clubId, request.query.course_id);
   });
 
-  app.get('/clubs/:clubId/status/greens-within-boundary', { config: { access: COURSES }, schema: schema(GreensWithinBoundaryResponse) }, async (request) => {
+  app.get('/clubs/:clubId/status/greens-within-boundary', { config: { access: COURSES, readCache: true }, schema: schema(GreensWithinBoundaryResponse) }, async (request) => {
     return greensWithinBoundaryStatus(db, request.params.clubId, request.query.course_id);
   });
 }

@@ -1,32 +1,51 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Intersection } from '@golf/contract/api/status';
 import { EDIT_DRAWING_STYLE, emptyDrawing } from '@golf/contract/api/drawings';
-import { holeDrawings, holes } from '../../db/schema/index';
+import { courses, holeDrawings, holes } from '../../db/schema/index';
+import { notFound } from '../../platform/errors';
+import { preparedQuery } from '../../platform/prepared';
 import type { DbOrTx } from '../../platform/database';
 import { readDocument } from '../courses/drawing-service';
-import { selectedCourseIds } from '../courses/service';
 import { drawingChecks, storedChecks, type DrawingChecks } from '../courses/drawing-checks';
 
 /** The checks of a hole never drawn. */
 const NOT_DRAWN: DrawingChecks = drawingChecks(emptyDrawing());
 
+const holeChecks = (where: SQL | undefined) => (db: DbOrTx) =>
+  db
+    .select({ holeId: holes.id, drawn: holeDrawings.holeId, checks: holeDrawings.checks })
+    .from(courses)
+    .leftJoin(holes, eq(holes.courseId, courses.id))
+    .leftJoin(holeDrawings, and(eq(holeDrawings.holeId, holes.id), eq(holeDrawings.styleId, EDIT_DRAWING_STYLE)))
+    .where(where)
+    .orderBy(asc(holes.courseId), asc(holes.order));
+const clubHoleChecks = preparedQuery('club_hole_checks', holeChecks(eq(courses.clubId, sql.placeholder('clubId'))));
+const courseHoleChecks = preparedQuery('course_hole_checks', holeChecks(and(eq(courses.clubId, sql.placeholder('clubId')), eq(courses.id, sql.placeholder('courseId')))));
+
 /**
- * The stored checks of the drawings of `holeIds`, by hole id. A row written before checks were
- * stored (or seeded without them) has them computed once here and stored for that version only:
- * a save meanwhile wrote its own checks and is left alone.
+ * Every hole of the club (or of one course: 404 when it is not the club's) in order with the
+ * stored checks of its saved drawing, in one query. A row written before checks were stored (or
+ * seeded without them) has them computed once here and stored for that version only: a save
+ * meanwhile wrote its own checks and is left alone.
  */
-async function storedChecksOf(db: DbOrTx, holeIds: number[]): Promise<Map<number, DrawingChecks>> {
-  const byHole = new Map<number, DrawingChecks>();
-  if (holeIds.length === 0) return byHole;
+async function holeChecksOf(db: DbOrTx, clubId: number, courseId?: number): Promise<[number, DrawingChecks][]> {
   const style = eq(holeDrawings.styleId, EDIT_DRAWING_STYLE);
-  const rows = await db.select({ holeId: holeDrawings.holeId, checks: holeDrawings.checks }).from(holeDrawings).where(and(inArray(holeDrawings.holeId, holeIds), style));
+  const rows = courseId === undefined ? await clubHoleChecks(db).execute({ clubId }) : await courseHoleChecks(db).execute({ clubId, courseId });
+  if (courseId !== undefined && rows.length === 0) throw notFound('Course not found');
+  const result: [number, DrawingChecks][] = [];
   const missing: number[] = [];
   for (const row of rows) {
+    if (row.holeId === null) continue;
+    if (row.drawn === null) {
+      result.push([row.holeId, NOT_DRAWN]);
+      continue;
+    }
     const checks = storedChecks(row.checks);
-    if (checks) byHole.set(row.holeId, checks);
-    else missing.push(row.holeId);
+    if (!checks) missing.push(row.holeId);
+    result.push([row.holeId, checks ?? NOT_DRAWN]);
   }
-  if (missing.length === 0) return byHole;
+  if (missing.length === 0) return result;
+  const computed = new Map<number, DrawingChecks>();
   const unchecked = await db
     .select({ holeId: holeDrawings.holeId, document: holeDrawings.document, version: holeDrawings.version })
     .from(holeDrawings)
@@ -37,18 +56,9 @@ async function storedChecksOf(db: DbOrTx, holeIds: number[]): Promise<Map<number
       .update(holeDrawings)
       .set({ checks })
       .where(and(eq(holeDrawings.holeId, row.holeId), style, eq(holeDrawings.version, row.version)));
-    byHole.set(row.holeId, checks);
+    computed.set(row.holeId, checks);
   }
-  return byHole;
-}
-
-/** Every hole of the club (or of one course) in order with the checks of its saved drawing. */
-async function holeChecksOf(db: DbOrTx, clubId: number, courseId?: number): Promise<[number, DrawingChecks][]> {
-  const courseIds = await selectedCourseIds(db, clubId, courseId);
-  if (courseIds.length === 0) return [];
-  const rows = await db.select({ id: holes.id }).from(holes).where(inArray(holes.courseId, courseIds)).orderBy(asc(holes.courseId), asc(holes.order));
-  const checks = await storedChecksOf(db, rows.map((r) => r.id));
-  return rows.map((r) => [r.id, checks.get(r.id) ?? NOT_DRAWN]);
+  return result.map(([holeId, checks]) => [holeId, computed.get(holeId) ?? checks]);
 }
 
 async function check<K extends keyof DrawingChecks>(db: DbOrTx, clubId: number, courseId: number | undefined, key: K): Promise<Record<string, DrawingChecks[K]>> {

@@ -43,7 +43,7 @@ export function userRoutes(app: TypedApp, { db, sessions, mailer, config }: AppD
 
   app.get(
     '/clubs/:clubId/users',
-    { config: { access: USER_MANAGEMENT }, schema: { tags, params: ClubIdParams, response: { 200: ClubUsersResponse, ...errors } } },
+    { config: { access: USER_MANAGEMENT, readCache: true }, schema: { tags, params: ClubIdParams, response: { 200: ClubUsersResponse, ...errors } } },
     async (request) => {
       const { clubId } = request.params;
       return listClubUsers(db, clubId);
