@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,10 +10,30 @@ export function freshDataDir() {
   return mkdtempSync(join(tmpdir(), 'golf-bench-'));
 }
 
+/**
+ * A private copy of the built server (apps/server/dist, taken under the build lock), for benches
+ * that run long: a build in the same tree meanwhile replaces dist/ and would stop a server
+ * started from it. The copy lives in apps/server/.bench/dist/ while it runs (ignored; beside the
+ * server's own node_modules, which the bundle imports from). `entry` goes to startServer;
+ * `remove()` deletes the copy.
+ */
+export function snapshotBuild() {
+  const dir = join(root, 'apps/server/.bench/dist', `server-${process.pid}`);
+  mkdirSync(dirname(dir), { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  execFileSync('flock', ['/tmp/golf-build.lock', 'cp', '-r', join(root, 'apps/server/dist'), dir]);
+  return {
+    entry: join(dir, 'main.js'),
+    // The copy is not beside apps/web, so it is told where the web app is.
+    env: { WEB_DIR: join(root, 'apps/web/dist') },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 /** Starts the built server and resolves when /api/health answers, with the time it took. */
-export async function startServer({ dataDir, port, env = {} }) {
+export async function startServer({ dataDir, port, env = {}, entry = join(root, 'apps/server/dist/main.js'), nodeArgs = [] }) {
   const started = performance.now();
-  const child = spawn(process.execPath, [join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
