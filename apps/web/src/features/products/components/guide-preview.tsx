@@ -104,9 +104,18 @@ function PageViewer({ pages, layoutKey, tab, frontPageImageUrl }: { pages: Page[
     go(next);
   };
 
-  const pxPerPt = 96 / PT_PER_INCH;
+  // Fit: the page as large as the viewer allows (measured); actual size: 1 pt = 1/72 in on screen.
+  const [box, setBox] = useState<{ width: number; height: number } | null>(null);
+  useEffect(() => {
+    const el = viewer.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => setBox({ width: entry.contentRect.width, height: entry.contentRect.height }));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const pxPerPt = zoom === 'fit' && box ? Math.max(0.1, Math.min(box.width / page.width, box.height / page.height)) : 96 / PT_PER_INCH;
   return (
-    <Box onKeyDown={onKeyDown} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' }, minHeight: 0, height: '100%' }}>
+    <Box onKeyDown={onKeyDown} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '220px minmax(0, 1fr)' }, alignItems: 'start' }}>
       {wide ? (
         <Box component="nav" aria-label={t('products.preview.pages')} sx={{ overflowY: 'auto', maxHeight: 'calc(100vh - 200px)', borderRight: 1, borderColor: 'divider' }}>
           <List dense disablePadding>
@@ -126,7 +135,7 @@ function PageViewer({ pages, layoutKey, tab, frontPageImageUrl }: { pages: Page[
           ))}
         </TextField>
       )}
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateRows: 'auto minmax(0, 1fr) auto', minHeight: 0 }}>
+      <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <Tooltip title={t('products.preview.previous')}>
             <span>
@@ -162,19 +171,18 @@ function PageViewer({ pages, layoutKey, tab, frontPageImageUrl }: { pages: Page[
           data-testid="preview-page"
           data-page-kind={page.kind}
           sx={{
-            overflow: 'auto',
+            overflow: zoom === 'fit' ? 'hidden' : 'auto',
             bgcolor: 'grey.200',
             borderRadius: 1,
             p: { xs: 1, sm: 2 },
-            height: zoom === 'fit' ? { xs: 'calc(100vh - 260px)', md: 'calc(100vh - 230px)' } : 'auto',
+            height: { xs: 'calc(100vh - 330px)', md: 'calc(100vh - 250px)' },
             minHeight: 280,
-            maxHeight: zoom === 'fit' ? undefined : 'calc(100vh - 230px)',
             display: 'flex',
             justifyContent: zoom === 'fit' ? 'center' : 'flex-start',
             alignItems: zoom === 'fit' ? 'center' : 'flex-start',
             '&:focus-visible': { outline: 3, outlineColor: 'primary.main', outlineOffset: 2 },
-            '& > div': { lineHeight: 0, boxShadow: 3, bgcolor: '#fff', flex: 'none', ...(zoom === 'fit' ? { height: '100%', aspectRatio: `${page.width} / ${page.height}`, maxWidth: '100%' } : {}) },
-            '& svg': zoom === 'fit' ? { width: '100%', height: '100%' } : { width: page.width * pxPerPt, height: page.height * pxPerPt },
+            '& > div': { lineHeight: 0, boxShadow: 3, bgcolor: '#fff', flex: 'none', width: page.width * pxPerPt, height: page.height * pxPerPt },
+            '& svg': { width: '100%', height: '100%', display: 'block' },
           }}
         >
           {/* Our own renderer's SVG: every text is escaped by pageToSvg (escapeXml), colours are checked '#RRGGBB'. */}
