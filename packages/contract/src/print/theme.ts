@@ -39,8 +39,13 @@ export function elementStyle(values: Record<string, string>, zIndex: number): El
   };
 }
 
-/** The theme `themeName` resolved from catalogue data; an unknown name resolves to the defaults. */
-export function resolveTheme(data: CatalogueData, themeName: string): GuideTheme {
+/**
+ * Each element of the catalogue (in its order) with its layer's z-index and its attribute values
+ * in the theme `themeName`: the defaults (attribute graphics), overridden by the theme's
+ * ancestors from the root down and then by the theme itself (§3 themes). An unknown theme gives
+ * the defaults. The graphics service answers GET graphics/elements-for-edit with it.
+ */
+export function resolveElementStyles(data: CatalogueData, themeName: string): { name: string; zIndex: number; style: Record<string, string> }[] {
   const parents = new Map(data.themes.map((t) => [t.name, t.parentName]));
   const chain: string[] = [];
   // Root first; a cycle in the parents stops the walk.
@@ -55,8 +60,13 @@ export function resolveTheme(data: CatalogueData, themeName: string): GuideTheme
   for (const theme of chain) {
     for (const v of data.themeAttributes) if (v.themeName === theme) set(v.elementName, v.attributeName, v.value);
   }
+  return data.elements.map((e) => ({ name: e.name, zIndex: zIndex.get(e.layerName) ?? 0, style: values.get(e.name) ?? {} }));
+}
+
+/** The theme `themeName` resolved from catalogue data; an unknown name resolves to the defaults. */
+export function resolveTheme(data: CatalogueData, themeName: string): GuideTheme {
   const elements: Record<string, ElementStyle> = {};
-  for (const e of data.elements) elements[e.name] = elementStyle(values.get(e.name) ?? {}, zIndex.get(e.layerName) ?? 0);
+  for (const e of resolveElementStyles(data, themeName)) elements[e.name] = elementStyle(e.style, e.zIndex);
   return { name: themeName, elements };
 }
 

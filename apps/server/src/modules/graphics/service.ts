@@ -15,6 +15,7 @@ import {
   type GraphicsResponse,
   type ThemeAttribute,
 } from '@golf/contract/api/graphics';
+import { resolveElementStyles } from '@golf/contract/print/theme';
 import {
   clubs,
   dataVersions,
@@ -190,23 +191,12 @@ export async function clubContexts(db: DbOrTx, clubId: number) {
 
 /**
  * Each element with its layer's z-index and its style, the defaults overridden by the theme's
- * ancestors and then by the theme itself.
+ * ancestors and then by the theme itself: the contract's resolution, which the guide renderer's
+ * themes use too (print/theme.ts).
  */
 function resolveStyles(data: GraphicsResponse, themeName: string): ElementForEdit[] {
-  const { elements, layers, themes, themeAttributes: themeValues, attributeGraphics: defaults } = data;
-  // The theme chain, root first; a cycle in the parents stops the walk.
-  const parents = new Map(themes.map((t) => [t.name, t.parentName]));
-  const chain: string[] = [];
-  for (let name: string | null | undefined = themeName; name && parents.has(name) && !chain.includes(name); name = parents.get(name)) chain.unshift(name);
-  const zIndex = new Map(layers.map((l) => [l.name, l.zIndex]));
-  return elements.map((element) => {
-    const style: Record<string, string> = {};
-    for (const d of defaults) if (d.elementName === element.name) style[d.attributeName] = d.value;
-    for (const theme of chain) {
-      for (const v of themeValues) if (v.themeName === theme && v.elementName === element.name) style[v.attributeName] = v.value;
-    }
-    return { ...element, zIndex: zIndex.get(element.layerName) ?? 0, style };
-  });
+  const resolved = resolveElementStyles(data, themeName);
+  return data.elements.map((element, i) => ({ ...element, zIndex: resolved[i].zIndex, style: resolved[i].style }));
 }
 
 /** GET graphics/elements-for-edit?club_id=: the catalogue's elements in the club's theme. */
