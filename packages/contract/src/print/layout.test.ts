@@ -186,7 +186,8 @@ describe('resolveTheme', () => {
   });
 });
 
-describe('the guide’s settings (the stored guides’ vocabulary) each change the pages', () => {
+// Each case lays the 18-hole guide out several times: on a loaded machine that takes more than the default 5 s.
+describe('the guide’s settings (the stored guides’ vocabulary) each change the pages', { timeout: 60_000 }, () => {
   const holeOf = (ps: Page[], n: number) => ps.find((p) => p.kind === 'hole' && p.hole === n)!;
   const topPaths = (page: Page) => page.items.filter((i): i is Extract<Item, { kind: 'path' }> => i.kind === 'path');
   const allPaths = (items: Item[]): Extract<Item, { kind: 'path' }>[] => items.flatMap((i) => (i.kind === 'path' ? [i] : i.kind === 'group' ? allPaths(i.items) : []));
