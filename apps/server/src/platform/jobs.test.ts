@@ -63,6 +63,30 @@ describe(`job queue (${testDatabaseKind})`, () => {
     await t?.close();
   });
 
+  it('only reads while idle: no statement that writes (the embedded read cache lasts until a write)', async () => {
+    const statements: string[] = [];
+    const pool = t.database.pool;
+    const connect = pool.connect.bind(pool);
+    const recording = (async () => {
+      const client = await connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((...args: unknown[]) => {
+        const config = args[0] as string | { text?: string };
+        statements.push(typeof config === 'string' ? config : (config.text ?? ''));
+        return query(...args);
+      }) as typeof client.query;
+      return client;
+    }) as typeof pool.connect;
+    pool.connect = recording;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    } finally {
+      pool.connect = connect;
+    }
+    expect(statements.length).toBeGreaterThan(2);
+    expect(statements.filter((text) => !/^\s*select\b/i.test(text) || /\b(insert|update|delete|pg_advisory\w*)\b/i.test(text))).toEqual([]);
+  });
+
   it('runs a job, storing its progress and result', async () => {
     const { id, existing } = await jobs.enqueue('test.steps', { guide: 'Links' }, { clubId, guideId: 12, requestId: 'click-1' });
     expect(existing).toBe(false);

@@ -461,17 +461,22 @@ class PgJobQueue implements JobQueue {
 
   /** Queues the periodic kinds whose last job is older than their interval (once, whichever process looks first). */
   private async queuePeriodic(): Promise<void> {
-    for (const [kind, r] of this.registry) {
-      if (r.everyMs === null) continue;
-      const queued = await inTransaction(this.pool, async (client) => {
-        await lock(client, `${kind}:periodic`);
-        const { rows } = await client.query<{ due: boolean }>(
+    const due = (db: pg.Pool | pg.PoolClient, kind: string, everyMs: number) =>
+      db
+        .query<{ due: boolean }>(
           `select coalesce(max(p.created_at) < now() - $2 * interval '1 millisecond', true)
              and not exists (select 1 from ${SCHEMA}.job j where j.name = $1 and j.singleton_key = 'periodic' and j.state < 'completed') as due
            from jobs p where p.kind = $1`,
-          [kind, r.everyMs],
-        );
-        return rows[0].due ? this.insertJob(client, kind, {}, 'periodic', {}) : null;
+          [kind, everyMs],
+        )
+        .then(({ rows }) => rows[0].due);
+    for (const [kind, r] of this.registry) {
+      // A plain read first: an idle queue writes nothing (the embedded read cache lasts until a write).
+      if (r.everyMs === null || !(await due(this.pool, kind, r.everyMs))) continue;
+      const everyMs = r.everyMs;
+      const queued = await inTransaction(this.pool, async (client) => {
+        await lock(client, `${kind}:periodic`);
+        return (await due(client, kind, everyMs)) ? this.insertJob(client, kind, {}, 'periodic', {}) : null;
       });
       if (queued) this.wake?.();
     }
@@ -499,7 +504,15 @@ class PgJobQueue implements JobQueue {
   private async loop(): Promise<void> {
     while (!this.stopping) {
       let fetched = false;
-      const kinds = [...this.registry.keys()];
+      // Which kinds have a job to start: a plain read, so an idle queue writes nothing (pg-boss's
+      // fetch is an UPDATE; the embedded read cache, decision 0012, lasts until any write).
+      const { rows: ready } = await this.pool
+        .query<{ name: string }>(`select distinct name from ${SCHEMA}.job where state < 'active' and start_after < now() and name = any($1::text[])`, [[...this.registry.keys()]])
+        .catch((err: Error) => {
+          if (!this.stopping) this.options.log('warn', `Job queue: ${err.message}`);
+          return { rows: [] };
+        });
+      const kinds = [...this.registry.keys()].filter((kind) => ready.some((r) => r.name === kind));
       for (let i = 0; i < kinds.length && this.running.size < this.options.concurrency && !this.stopping; i++) {
         const kind = kinds[(this.nextKind + i) % kinds.length];
         const [job] = await this.boss.fetch<Record<string, unknown>>(kind, { batchSize: 1, includeMetadata: true });
@@ -592,11 +605,12 @@ class PgJobQueue implements JobQueue {
       await this.queuePeriodic();
       if (Date.now() - this.lastCleanup > 3_600_000) {
         this.lastCleanup = Date.now();
-        await this.pool.query(
-          `delete from jobs p where p.created_at < now() - interval '${KEEP_DAYS + 1} days'
+        // Rows whose pg-boss job is deleted; looked for with a plain read first (no write while idle).
+        const gone = `from jobs p where p.created_at < now() - interval '${KEEP_DAYS + 1} days'
              and not exists (select 1 from ${SCHEMA}.job j where j.id = p.id)
-             and not exists (select 1 from ${SCHEMA}.archive a where a.id = p.id)`,
-        );
+             and not exists (select 1 from ${SCHEMA}.archive a where a.id = p.id)`;
+        const { rows } = await this.pool.query<{ any: boolean }>(`select exists (select 1 ${gone}) as any`);
+        if (rows[0].any) await this.pool.query(`delete ${gone}`);
       }
     } catch (err) {
       if (!this.stopping) this.options.log('warn', `Job queue upkeep: ${(err as Error).message}`);
