@@ -24,6 +24,7 @@ import { clientDatabaseError, HttpError } from './platform/errors';
 import { frameworkErrorAnswer, registerSecurityHeaders } from './platform/security-headers';
 import { AREA_MODULES } from './modules/index';
 import { fileRoutes } from './modules/files/routes';
+import { graphqlRoutes } from './modules/graphql/routes';
 
 export type { AppDeps, TypedApp } from './platform/app-types';
 export type App = FastifyInstance;
@@ -113,6 +114,8 @@ export async function buildApp(
   );
 
   fileRoutes(app, deps);
+  // POST /graphql (§7 SaveGuideHoles): outside /api, with its own session check and caps (decision 0014).
+  await graphqlRoutes(app, deps);
 
   const webDir = deps.config.webDir;
   const hasWeb = !!webDir && existsSync(join(webDir, 'index.html'));

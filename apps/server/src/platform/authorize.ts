@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clubRuleRefusal, isAdmin, type ClubRule } from '@golf/contract/permissions';
+import { clubRuleRefusal, isAdmin, type ClubRule, type PermissionSubject } from '@golf/contract/permissions';
 import { clubs } from '../db/schema/index';
 import type { AppDeps } from './app-types';
 import { bearerToken, type AuthContext } from './auth';
-import { forbidden, notFound, unauthorized } from './errors';
+import { forbidden, notFound, unauthorized, type HttpError } from './errors';
 
 /** Where a club-scoped route finds its club: a path parameter, or a query parameter. */
 export type ClubIdFrom = 'clubId' | 'id' | { query: string };
@@ -47,6 +47,27 @@ function apiAccess(request: FastifyRequest): ApiAccess | undefined {
 
 function roleMessage(roles: readonly string[]): string {
   return roles.length === 1 ? `This needs the ${roles[0]} role in this club` : `This needs one of the roles ${roles.join(', ')} in this club`;
+}
+
+/**
+ * The 403 of a ClubRule the subject does not meet in the club, with the API's messages, and why
+ * (`club`: no role there at all); null when the rule is met. The route check above uses it, and
+ * so does GraphQL (modules/graphql), whose calls name a guide rather than its club.
+ */
+export function clubRuleError(
+  subject: PermissionSubject,
+  clubId: number,
+  access: { denied?: string } & ClubRule,
+): { refusal: 'club' | 'role' | 'management'; error: HttpError } | null {
+  const refusal = clubRuleRefusal(subject, clubId, access);
+  if (!refusal) return null;
+  const message =
+    refusal === 'club'
+      ? 'You do not have access to this club'
+      : refusal === 'role'
+        ? roleMessage(access.roles ?? [])
+        : 'This needs management of this club: administrators and the owners of its region';
+  return { refusal, error: forbidden(access.denied ?? message) };
 }
 
 export interface ApiRouteInfo {
@@ -96,10 +117,8 @@ export function registerAuthorization(app: FastifyInstance, deps: Pick<AppDeps, 
     // A club id that is not a decimal number is the schema's to refuse (400).
     const clubId = clubIdOf(request, access.club);
     if (clubId === null) return;
-    const refusal = clubRuleRefusal(subject, clubId, access);
-    if (refusal === 'club') throw forbidden(access.denied ?? 'You do not have access to this club');
-    if (refusal === 'role') throw forbidden(access.denied ?? roleMessage(access.roles ?? []));
-    if (refusal === 'management') throw forbidden(access.denied ?? 'This needs management of this club: administrators and the owners of its region');
+    const refused = clubRuleError(subject, clubId, access);
+    if (refused) throw refused.error;
   });
 
   // 404 for a club that does not exist, once the input is valid. Everyone but an admin holds a

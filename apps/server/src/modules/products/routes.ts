@@ -19,16 +19,14 @@ import {
   UpdateGuideBody,
 } from '@golf/contract/api/guides';
 import type { AppDeps, TypedApp } from '../../platform/app-types';
-import type { ApiAccess } from '../../platform/authorize';
 import { badRequest } from '../../platform/errors';
+import { PRODUCTS } from './access';
 import { readUploadedFile, registerImageUploads } from '../../platform/uploads';
 import { copyGuide, deleteGuideFiles, removeGuide, removeGuideImage, removeOverrideImage, setGuideImage, setOverrideImage } from './images';
 import { guideGenerationRoutes } from './generation/routes';
 import { listOrgCourseTees, listOrgs } from './orgs-service';
 import { createGuide, getAppOrders, getGuide, guideData, guideOverrides, listGuides, setAppOrders, setDistanceMarkers, updateGuide } from './service';
 
-/** Every guide call needs the products role in the path's club (§6). */
-export const PRODUCTS = { club: 'clubId', roles: ['products'] } as const satisfies ApiAccess;
 
 const tags = ['products'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };

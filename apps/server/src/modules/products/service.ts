@@ -10,9 +10,11 @@ import {
   type CreateGuideBody,
   type Guide,
   type GuideDataResponse,
+  type GuideHoleSettings,
   type GuideOverridesResponse,
   type UpdateGuideBody,
 } from '@golf/contract/api/guides';
+import type { SaveGuideHolesInput } from '@golf/contract/api/guide-holes-graphql';
 import { clubs, courses, drawingStyles, guideCourses, guideDistanceMarkers, guideHoles, guideRatings, guides, holes, holeTees, tees } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -252,7 +254,7 @@ export async function updateGuide(db: Db, clubId: number, guideId: number, input
       if (!teeIds.has(r.tee_id)) problems.push({ path: `ratings.${i}.tee_id`, message: `Tee ${r.tee_id} is not a tee of the guide's courses` });
     });
     input.holes?.forEach((h, i) => {
-      if (!guideHoleIds.has(h.hole_id)) problems.push({ path: `holes.${i}.hole_id`, message: `Hole ${h.hole_id} is not a hole of the guide's courses` });
+      if (!guideHoleIds.has(h.hole_id)) problems.push(notOnGuide(h.hole_id, `holes.${i}.hole_id`));
     });
     failIf(problems);
 
@@ -277,13 +279,7 @@ export async function updateGuide(db: Db, clubId: number, guideId: number, input
         await tx.insert(guideRatings).values(input.ratings.map((r) => ({ guideId, teeId: r.tee_id, sex: r.sex, courseRating: r.course_rating, slope: r.slope })));
       }
     }
-    for (const h of input.holes ?? []) {
-      const toggles = { page: h.page, green: h.green, pinChart: h.pin_chart, proGuideline: h.pro_guideline };
-      await tx
-        .insert(guideHoles)
-        .values({ guideId, holeId: h.hole_id, ...toggles })
-        .onConflictDoUpdate({ target: [guideHoles.guideId, guideHoles.holeId], set: toggles });
-    }
+    await saveHoleToggles(tx, guideId, input.holes ?? []);
     const settings = input.settings ?? (input.course_ids ? pruneSettings(GuideSettings.parse(row.settings), courseIds, teeIds) : undefined);
     await touch(tx, guideId, { ...(input.title !== undefined ? { title: input.title } : {}), ...(settings ? { settings } : {}) });
     return orphaned;
@@ -371,12 +367,44 @@ export async function setAppOrders(db: Db, clubId: number, input: AppOrders): Pr
   return getAppOrders(db, clubId);
 }
 
+/** The holes of the guide's courses, in course and hole order. */
+async function holesOfGuide(db: DbOrTx, guideId: number): Promise<GuideHoleInfo[]> {
+  const courseIds = (await db.select({ courseId: guideCourses.courseId }).from(guideCourses).where(eq(guideCourses.guideId, guideId)).orderBy(asc(guideCourses.position))).map((c) => c.courseId);
+  return holesOfCourses(db, courseIds);
+}
+
 /** The hole when it is on one of the guide's courses; 404 otherwise (a hole of another course or club). */
 export async function holeOfGuide(db: DbOrTx, guideId: number, holeId: number): Promise<GuideHoleInfo> {
-  const courseIds = (await db.select({ courseId: guideCourses.courseId }).from(guideCourses).where(eq(guideCourses.guideId, guideId))).map((c) => c.courseId);
-  const hole = (await holesOfCourses(db, courseIds)).find((h) => h.id === holeId);
+  const hole = (await holesOfGuide(db, guideId)).find((h) => h.id === holeId);
   if (!hole) throw notFound("Hole not found on the guide's courses");
   return hole;
+}
+
+const notOnGuide = (holeId: number, path: string): Problem => ({ path, message: `Hole ${holeId} is not a hole of the guide's courses` });
+
+/** The problems of a hole's markers (the contract's rules and the hole's length), paths below `prefix`. */
+function markerFailures(distances: readonly number[], holeLength: number | null, prefix: string): Problem[] {
+  return markerProblems(distances, holeLength).map(({ index, problem }) => ({
+    path: [prefix, index >= 0 ? String(index) : ''].filter(Boolean).join('.'),
+    message: englishMarkerMessages(problem),
+  }));
+}
+
+/** Stores the page toggles of the given holes (rows made for holes never set). */
+async function saveHoleToggles(tx: DbOrTx, guideId: number, list: readonly GuideHoleSettings[]): Promise<void> {
+  for (const h of list) {
+    const toggles = { page: h.page, green: h.green, pinChart: h.pin_chart, proGuideline: h.pro_guideline };
+    await tx
+      .insert(guideHoles)
+      .values({ guideId, holeId: h.hole_id, ...toggles })
+      .onConflictDoUpdate({ target: [guideHoles.guideId, guideHoles.holeId], set: toggles });
+  }
+}
+
+/** Replaces a hole's markers with the given distances (already checked). */
+async function replaceMarkers(tx: DbOrTx, guideId: number, holeId: number, distances: readonly number[]): Promise<void> {
+  await tx.delete(guideDistanceMarkers).where(and(eq(guideDistanceMarkers.guideId, guideId), eq(guideDistanceMarkers.holeId, holeId)));
+  if (distances.length) await tx.insert(guideDistanceMarkers).values(distances.map((distance) => ({ guideId, holeId, distance })));
 }
 
 /**
@@ -387,10 +415,37 @@ export async function setDistanceMarkers(db: Db, clubId: number, guideId: number
   await db.transaction(async (tx) => {
     await lockVersion(tx, clubId, guideId, null);
     const hole = await holeOfGuide(tx, guideId, holeId);
-    const problems = markerProblems(distances, hole.length).map(({ index, problem }) => ({ path: index >= 0 ? String(index) : '', message: englishMarkerMessages(problem) }));
+    failIf(markerFailures(distances, hole.length, ''));
+    await replaceMarkers(tx, guideId, holeId, distances);
+    await touch(tx, guideId);
+  });
+  return getGuide(db, clubId, guideId);
+}
+
+/** The club a guide belongs to; null for an unknown guide (the caller answers 404). */
+export async function clubOfGuide(db: DbOrTx, guideId: number): Promise<number | null> {
+  const [row] = await db.select({ clubId: guides.clubId }).from(guides).where(eq(guides.id, guideId));
+  return row?.clubId ?? null;
+}
+
+/**
+ * GraphQL SaveGuideHoles (§7): the page toggles of several holes of the guide and, where given,
+ * their markers (checked as setDistanceMarkers checks them), in one transaction: a hole not on the
+ * guide's courses or a bad marker answers 400 naming it (paths within the input) and nothing is saved.
+ */
+export async function saveGuideHoles(db: Db, clubId: number, guideId: number, input: SaveGuideHolesInput): Promise<Guide> {
+  await db.transaction(async (tx) => {
+    await lockVersion(tx, clubId, guideId, input.version ?? null);
+    const onGuide = new Map((await holesOfGuide(tx, guideId)).map((h) => [h.id, h]));
+    const problems: Problem[] = [];
+    input.holes.forEach((h, i) => {
+      const hole = onGuide.get(h.hole_id);
+      if (!hole) problems.push(notOnGuide(h.hole_id, `holes.${i}.hole_id`));
+      else if (h.distances) problems.push(...markerFailures(h.distances, hole.length, `holes.${i}.distances`));
+    });
     failIf(problems);
-    await tx.delete(guideDistanceMarkers).where(and(eq(guideDistanceMarkers.guideId, guideId), eq(guideDistanceMarkers.holeId, holeId)));
-    if (distances.length) await tx.insert(guideDistanceMarkers).values(distances.map((distance) => ({ guideId, holeId, distance })));
+    await saveHoleToggles(tx, guideId, input.holes);
+    for (const h of input.holes) if (h.distances) await replaceMarkers(tx, guideId, h.hole_id, h.distances);
     await touch(tx, guideId);
   });
   return getGuide(db, clubId, guideId);
