@@ -157,6 +157,17 @@ describe(`products: generating a guide's products as jobs (${testDatabaseKind})`
     expect(bad.statusCode).toBe(400);
   });
 
+  it("can be asked for through POST events/jobs (§7), for the club's own guides only", async () => {
+    const res = await req('maker', 'POST', 'events/jobs', { kind: 'guide.overview', guideId: guide.guide_id, requestId: 'app-release-1' });
+    expect([200, 202], res.body).toContain(res.statusCode);
+    const { job } = res.json() as { job: { id: string } };
+    const done = await finished(job.id);
+    expect(done.state, done.error ?? '').toBe('completed');
+    expect(done.requestId).toBe('app-release-1');
+    const other = await call(t.app, 'POST', `/api/clubs/${ids.seClubId}/events/jobs`, { token: tokens.swede, payload: { kind: 'guide.overview', guideId: guide.guide_id } });
+    expect(other.statusCode).toBe(404);
+  });
+
   it('keeps other clubs and roles out', async () => {
     for (const actor of ['staff', 'swede'] as const) {
       expect((await req(actor, 'POST', `guides/${guide.guide_id}/generate_pdf`)).statusCode).toBe(403);

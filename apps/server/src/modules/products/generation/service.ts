@@ -129,7 +129,7 @@ async function runGeneration(db: Db, storage: FileStorage, product: GuideProduct
 export function registerGuideJobs(db: Db, storage: FileStorage): void {
   const jobs = jobQueue(db);
   for (const product of GUIDE_PRODUCTS) {
-    jobs.register<GuideJobData>(guideJobKind(product), (job) => runGeneration(db, storage, product, job), { timeLimitMs: GENERATION_TIME_LIMIT_MS });
+    jobs.register<GuideJobData>(guideJobKind(product), (job) => runGeneration(db, storage, product, job), { timeLimitMs: GENERATION_TIME_LIMIT_MS, requestable: true });
   }
 }
 
