@@ -39,6 +39,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // The tests generate the demo guide's products themselves, from a known state.
+      DEMO_PRODUCTS: 'false',
     },
   },
 });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/database';
 import { jobQueue } from './platform/jobs';
+import { releaseDemoGuide } from './modules/products/generation/service';
 import { createMailer } from './platform/mail';
 import { localStorage, s3Storage } from './platform/storage';
 import { buildApp } from './app';
@@ -41,6 +42,8 @@ async function main() {
     { logger: { level: config.logLevel } },
   );
   await jobQueue(database.db).start();
+  // A new demo shows its guide made (issue 10): every product of the demo guide is queued once.
+  if (seeded && process.env.DEMO_PRODUCTS !== 'false') await releaseDemoGuide(database.db);
   await app.listen({ host: config.host, port: config.port });
   const where = database.embedded ? `embedded PostgreSQL (PGlite) in ${join(config.dataDir, 'pgdata')}` : 'PostgreSQL at DATABASE_URL';
   const lines = [

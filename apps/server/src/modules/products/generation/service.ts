@@ -18,6 +18,7 @@ import type { FileStorage } from '../../../platform/storage';
 import { jobQueue, type JobContext } from '../../../platform/jobs';
 import { renderInWorker } from '../render/render';
 import type { RenderTask } from '../render/tasks';
+import { DEMO_GUIDE_TITLE } from '../../../db/seed-products';
 import { guideOfClub } from '../service';
 import { buildGuideRenderInput } from './render-input';
 import { storeProduct, type StoredFile } from './storage';
@@ -164,4 +165,10 @@ export async function releaseGuides(db: Db, clubId: number, guideIds: number[], 
 export async function clubGuideIds(db: DbOrTx, clubId: number): Promise<number[]> {
   const rows = await db.select({ id: guides.id }).from(guides).where(eq(guides.clubId, clubId)).orderBy(guides.appOrder, guides.id);
   return rows.map((r) => r.id);
+}
+
+/** The demo guide's products, queued once when the demo is written (its guide then shows them made). */
+export async function releaseDemoGuide(db: Db): Promise<void> {
+  const rows = await db.select({ id: guides.id, clubId: guides.clubId }).from(guides).where(eq(guides.title, DEMO_GUIDE_TITLE));
+  for (const row of rows) await releaseGuides(db, row.clubId, [row.id], [...GUIDE_PRODUCTS]);
 }
