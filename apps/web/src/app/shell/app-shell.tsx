@@ -93,7 +93,7 @@ export function AppShell({ profile, clubId }: { profile: Profile; clubId: number
 function NoPageAccess({ clubId }: { clubId: number }) {
   const { t } = useTranslation();
   return (
-    <Alert severity="warning">
+    <Alert severity="warning" data-testid="no-page-access">
       {t('shell.noPageAccess')}{' '}
       <Link component={RouterLink} to={paths.club.home(clubId)}>
         {t('shell.goHome')}

@@ -32,7 +32,7 @@ export function ProfileMenu({ profile, clubId }: { profile: Profile; clubId: num
     <>
       <IconButton
         color="inherit"
-        aria-label={t('shell.profileMenu')}
+        aria-label={t('shell.profileMenu', { initials: initials(profile) })}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}

@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -156,7 +156,7 @@ function MenuGroup({ group, clubId, onNavigate }: { group: VisibleGroup; clubId:
   }
   const listId = `menu-group-${group.key}`;
   return (
-    <>
+    <GroupItem>
       <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={listId}>
         <ListItemIcon sx={{ minWidth: 40 }}>{GROUP_ICONS[group.key]}</ListItemIcon>
         <ListItemText primary={t(`menu.groups.${group.key}`)} />
@@ -182,7 +182,16 @@ function MenuGroup({ group, clubId, onNavigate }: { group: VisibleGroup; clubId:
           ))}
         </List>
       </Collapse>
-    </>
+    </GroupItem>
+  );
+}
+
+/** The list item of a collapsible group: its button and, below it, its own list of links. */
+function GroupItem({ children }: { children: ReactNode }) {
+  return (
+    <Box component="li" sx={{ listStyle: 'none' }}>
+      {children}
+    </Box>
   );
 }
 
@@ -199,7 +208,7 @@ function SupportGroup() {
   });
   const external = { component: 'a' as const, target: '_blank', rel: 'noopener noreferrer', sx: { pl: 4 } };
   return (
-    <>
+    <GroupItem>
       <ListItemButton onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="menu-group-support">
         <ListItemIcon sx={{ minWidth: 40 }}>
           <SupportAgentIcon />
@@ -229,6 +238,6 @@ function SupportGroup() {
           </ListItem>
         </List>
       </Collapse>
-    </>
+    </GroupItem>
   );
 }

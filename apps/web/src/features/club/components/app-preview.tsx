@@ -52,7 +52,7 @@ export function AppPreview({ club, teaser }: { club: Club; teaser: string }) {
           <Typography
             variant="body2"
             data-testid="app-preview-teaser"
-            sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere', color: teaser ? 'text.primary' : 'text.disabled' }}
+            sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere', color: teaser ? 'text.primary' : 'text.secondary', fontStyle: teaser ? undefined : 'italic' }}
           >
             {teaser || t('clubApp.previewNoTeaser')}
           </Typography>

@@ -156,7 +156,8 @@ function PlanView({ plan, elements }: { plan: ImportPlan; elements: readonly Ele
           {t('courseImport.unmatched', { list: unmatched.map(([element, n]) => `${element}: ${n}`).join(', ') })}
         </Alert>
       )}
-      <TableContainer component={Paper} variant="outlined">
+      {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it. */}
+      <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label={t('courseImport.holesTable')}>
         <Table size="small" aria-label={t('courseImport.holesTable')}>
           <TableHead>
             <TableRow>
@@ -203,9 +204,10 @@ function PreviewMap({ plan, elements }: { plan: ImportPlan; elements: readonly E
     return createPreviewMap(ref.current, features, elements, plan.boundary?.coordinates ?? null);
   }, [plan, elements]);
   return (
+    // A group, not an image: it holds the map's zoom buttons. The holes found are in the table below it.
     <Box
       ref={ref}
-      role="img"
+      role="group"
       aria-label={t('courseImport.mapLabel')}
       data-testid="import-map"
       sx={{ height: { xs: 360, md: 480 }, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: '#dfe8d8' }}

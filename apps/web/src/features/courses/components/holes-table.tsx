@@ -20,7 +20,8 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { HOLE_EDITORS, paths, type HoleEditorKind } from '../../../config/paths';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { canRemoveHole, handicapClashes, type CourseFormValues, type TeeValues } from '../utils/course-form';
-import { TeeSwatch, visuallyHiddenSx } from './tee-dialog';
+import { visuallyHiddenSx } from '../../../lib/visually-hidden';
+import { TeeSwatch } from './tee-dialog';
 
 const NUMBER_INPUT = { inputMode: 'numeric', pattern: '[0-9]*', style: { textAlign: 'right' } } as const;
 

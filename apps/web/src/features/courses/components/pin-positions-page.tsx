@@ -11,6 +11,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -139,9 +140,11 @@ export function PinPositionsPage() {
             ) : (
               <List dense aria-labelledby="pin-setups" disablePadding>
                 {list.map((setup) => (
-                  <ListItemButton key={setup.id} selected={setup.id === selected?.id} onClick={() => select(setup.id)} aria-current={setup.id === selected?.id ? 'true' : undefined}>
-                    <ListItemText primary={setup.name} />
-                  </ListItemButton>
+                  <ListItem key={setup.id} disablePadding>
+                    <ListItemButton selected={setup.id === selected?.id} onClick={() => select(setup.id)} aria-current={setup.id === selected?.id ? 'true' : undefined}>
+                      <ListItemText primary={setup.name} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             )}

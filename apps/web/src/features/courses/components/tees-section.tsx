@@ -18,7 +18,8 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { MAX_TEES_PER_COURSE, type Tee, type TeeInput } from '@golf/contract/api/courses';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { TeeValues } from '../utils/course-form';
-import { TeeDialog, TeeSwatch, visuallyHiddenSx } from './tee-dialog';
+import { visuallyHiddenSx } from '../../../lib/visually-hidden';
+import { TeeDialog, TeeSwatch } from './tee-dialog';
 
 /** The tees of a course: add, edit and delete (after confirmation). */
 export function TeesSection({

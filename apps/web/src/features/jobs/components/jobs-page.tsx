@@ -74,7 +74,8 @@ export function JobsPage() {
       >
         {() => (
           <Paper variant="outlined" sx={{ minWidth: 0 }}>
-            <TableContainer>
+            {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it. */}
+            <TableContainer tabIndex={0} role="region" aria-label={t('jobs.listLabel')}>
               <Table size="small" aria-label={t('jobs.listLabel')}>
                 <TableHead>
                   <TableRow>

@@ -38,6 +38,7 @@ import SendIcon from '@mui/icons-material/SendOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { invitationRefusal, MEMBER_FILTERS, type Member, type MemberFilter } from '@golf/contract/api/members';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { visuallyHiddenSx } from '../../../lib/visually-hidden';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ListStates } from '../../../components/ui/list-states';
 import { errorText } from '../../../lib/error-text';
@@ -291,7 +292,7 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
                       <TableCell>{t('members.columns.status')}</TableCell>
                       <TableCell>{t('members.columns.invited')}</TableCell>
                       <TableCell align="right">
-                        <Box component="span" sx={visuallyHidden}>
+                        <Box component="span" sx={visuallyHiddenSx}>
                           {t('members.columns.actions')}
                         </Box>
                       </TableCell>
@@ -375,18 +376,6 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
     </Box>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 function StatusChip({ member }: { member: Member }) {
   const { t } = useTranslation();

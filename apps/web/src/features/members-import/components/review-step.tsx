@@ -22,7 +22,8 @@ import { issueText, IssueList, Summary } from './import-issues';
 export function ReviewTable({ rows }: { rows: ReviewRow[] }) {
   const { t } = useTranslation();
   return (
-    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxWidth: '100%' }}>
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it.
+    <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1, maxWidth: '100%' }} tabIndex={0} role="region" aria-label={t('membersImport.review.tableLabel')}>
       <Table size="small" aria-label={t('membersImport.review.tableLabel')} sx={{ minWidth: 720 }}>
         <TableHead>
           <TableRow>
