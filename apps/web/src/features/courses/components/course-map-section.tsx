@@ -28,7 +28,7 @@ export function CourseMapSection({ clubId, course }: { clubId: number; course: C
               {t('courses.map.hint')}
             </Typography>
           </Box>
-          <Button variant="outlined" startIcon={<MapOutlinedIcon />} onClick={() => setShown((s) => !s)} aria-expanded={shown}>
+          <Button variant="outlined" startIcon={<MapOutlinedIcon />} onClick={() => setShown((s) => !s)} aria-expanded={shown} data-testid="show-course-map">
             {shown ? t('courses.map.hide') : t('courses.map.show')}
           </Button>
         </Box>

@@ -73,7 +73,12 @@ export function CourseMap({ clubId, course }: { clubId: number; course: Course }
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 260px' }, alignItems: 'start' }}>
       <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
         {drawn.length > 0 ? (
-          <HolesMap drawn={drawn} elements={elements.data} onHole={(holeId) => void navigate(editorOf(holeId))} />
+          <>
+            <HolesMap drawn={drawn} elements={elements.data} onHole={(holeId) => void navigate(editorOf(holeId))} />
+            <Typography variant="caption" color="text.secondary" id="course-map-hole-list-hint">
+              {t('courses.map.listHint')}
+            </Typography>
+          </>
         ) : (
           <Typography color="text.secondary">{t('courses.map.nothingDrawn')}</Typography>
         )}
@@ -149,10 +154,12 @@ function HolesMap({
     });
   }, [drawn, elements]);
   return (
+    // A group, not an image: it holds the map's zoom buttons. The holes are listed beside it (its text alternative).
     <Box
       ref={ref}
-      role="img"
+      role="group"
       aria-label={t('courses.map.mapLabel')}
+      aria-describedby="course-map-hole-list-hint"
       data-testid="course-map"
       sx={{ height: { xs: 360, md: 480 }, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: '#dfe8d8' }}
     />

@@ -8,6 +8,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { LineChart } from '@mui/x-charts/LineChart';
@@ -70,11 +78,40 @@ function useSeen<T extends Element>() {
   return { ref, seen };
 }
 
+/** The chart's numbers: the distance from the tee and the height of each point of the play line with a height. */
+function ProfileTable({ points, titleId }: { points: { distance: number; height: number }[]; titleId: string }) {
+  const { t } = useTranslation();
+  return (
+    // Scrolls when the line has many points: focusable, so the keyboard can scroll it.
+    <TableContainer sx={{ maxHeight: 220 }} data-testid="profile-table" tabIndex={0} role="region" aria-labelledby={titleId}>
+      <Table size="small" stickyHeader aria-labelledby={titleId}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('heightProfiles.point')}</TableCell>
+            <TableCell align="right">{t('heightProfiles.distanceAxis')}</TableCell>
+            <TableCell align="right">{t('heightProfiles.heightAxis')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {points.map((p, i) => (
+            <TableRow key={i}>
+              <TableCell>{i + 1}</TableCell>
+              <TableCell align="right">{Math.round(p.distance)}</TableCell>
+              <TableCell align="right">{Math.round(p.height * 10) / 10}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
 function HoleProfile({ clubId, course, hole }: { clubId: number; course: Course; hole: Hole }) {
   const { t } = useTranslation();
   const { ref, seen } = useSeen<HTMLLIElement>();
   const drawing = useQuery({ ...drawingQueryOptions(clubId, hole.id), enabled: seen && hole.has_drawing });
   const titleId = `profile-${hole.id}`;
+  const [view, setView] = useState<'chart' | 'table'>('chart');
   const profile = drawing.data ? heightProfile(drawing.data.drawing) : null;
   const elevationLink = (
     <Link component={RouterLink} to={paths.club.holeEditor(clubId, course.id, hole.id, 'edit-elevation')}>
@@ -93,7 +130,11 @@ function HoleProfile({ clubId, course, hole }: { clubId: number; course: Course;
   } else if (drawing.isError) {
     body = <ErrorState error={drawing.error} onRetry={() => void drawing.refetch()} />;
   } else if (!profile) {
-    body = <Skeleton variant="rounded" height={220} aria-label={t('common.loading')} />;
+    body = (
+      <Box role="status" aria-label={t('common.loading')}>
+        <Skeleton variant="rounded" height={220} />
+      </Box>
+    );
   } else {
     const rise = riseText(profile.points);
     const lowest = Math.min(...profile.points.map((p) => p.height));
@@ -106,25 +147,43 @@ function HoleProfile({ clubId, course, hole }: { clubId: number; course: Course;
             {t('heightProfiles.range', { low: Math.round(lowest * 10) / 10, high: Math.round(highest * 10) / 10 })}
           </Typography>
         </Typography>
-        <LineChart
-          height={220}
-          margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
-          xAxis={[{ data: profile.points.map((p) => Math.round(p.distance)), label: t('heightProfiles.distanceAxis'), min: 0, max: Math.round(profile.length) }]}
-          yAxis={[{ label: t('heightProfiles.heightAxis'), min: Math.floor(lowest - 2), max: Math.ceil(highest + 2) }]}
-          series={[
-            {
-              data: profile.points.map((p) => Math.round(p.height * 10) / 10),
-              label: t('heightProfiles.height'),
-              area: true,
-              showMark: false,
-              color: '#1f6f43',
-              valueFormatter: (v) => (v === null ? '' : t('courses.metres', { value: v })),
-            },
-          ]}
-          hideLegend
-          aria-labelledby={titleId}
-          sx={{ '& .MuiAreaElement-root': { fillOpacity: 0.25 } }}
-        />
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={view}
+          onChange={(_e, value: 'chart' | 'table' | null) => value && setView(value)}
+          aria-label={t('heightProfiles.view', { number: hole.order })}
+          sx={{ justifySelf: 'start' }}
+        >
+          <ToggleButton value="chart">{t('heightProfiles.chart')}</ToggleButton>
+          <ToggleButton value="table">{t('heightProfiles.table')}</ToggleButton>
+        </ToggleButtonGroup>
+        {view === 'table' ? (
+          <ProfileTable points={profile.points} titleId={titleId} />
+        ) : (
+          <LineChart
+            height={220}
+            margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
+            xAxis={[{ data: profile.points.map((p) => Math.round(p.distance)), label: t('heightProfiles.distanceAxis'), min: 0, max: Math.round(profile.length) }]}
+            yAxis={[{ label: t('heightProfiles.heightAxis'), min: Math.floor(lowest - 2), max: Math.ceil(highest + 2) }]}
+            series={[
+              {
+                data: profile.points.map((p) => Math.round(p.height * 10) / 10),
+                label: t('heightProfiles.height'),
+                area: true,
+                showMark: false,
+                color: '#1f6f43',
+                valueFormatter: (v) => (v === null ? '' : t('courses.metres', { value: v })),
+              },
+            ]}
+            hideLegend
+            // The table view is the way to the numbers by keyboard and screen reader; the chart's own
+            // navigation would add a stop per hole, drawn without a focus ring.
+            disableKeyboardNavigation
+            aria-labelledby={titleId}
+            sx={{ '& .MuiAreaElement-root': { fillOpacity: 0.25 } }}
+          />
+        )}
         <Box>{elevationLink}</Box>
       </>
     );

@@ -14,11 +14,15 @@ import { EL } from '@golf/contract/graphics-catalogue';
 import type { HoleEditorKind } from '../../../config/paths';
 import { formatArea, formatLength } from '../../../lib/map/format';
 import { hexToRgba } from '../../../lib/map/element-style';
+import { visuallyHiddenSx } from '../../../lib/visually-hidden';
 import type { EditorState, HoleEditorController, SelectedInfo } from '../map/editor-controller';
 import { ElevationPanel } from './elevation-panel';
 import { elementLabel, groupLabel } from '../../../lib/graphics-names';
 import type { Course, Hole } from '@golf/contract/api/courses';
+import { CoordinatesForm } from './coordinates-form';
 import { DistanceFromPlayLine } from './distance-from-play-line';
+import { FeatureList } from './feature-list';
+import { VertexEditor } from './vertex-editor';
 
 function Swatch({ element }: { element: ElementForEdit | undefined }) {
   const style = element?.style ?? {};
@@ -80,25 +84,41 @@ export function EditorSidePanel({
         </Typography>
       )}
 
-      <List dense aria-label={t('holeEditor.elements')} subheader={<ListSubheader>{t('holeEditor.elements')}</ListSubheader>}>
-        {[...groups.entries()].map(([group, list]) => (
+      <List dense aria-labelledby="draw-elements-title" subheader={<ListSubheader id="draw-elements-title">{t('holeEditor.elements')}</ListSubheader>}>
+        {[...groups.entries()].map(([group, list], g) => (
           <Box key={group} component="li" sx={{ listStyle: 'none' }}>
-            <Typography variant="caption" color="text.secondary" sx={{ px: 2, display: 'block', mt: 0.5 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ px: 2, display: 'block', mt: 0.5 }} id={`draw-group-${g}`}>
               {groupLabel(t, group)}
             </Typography>
-            <List dense disablePadding>
-              {list.map((e) => (
-                <ListItemButton
-                  key={e.name}
-                  selected={state.tool === 'draw' && state.drawElement === e.name}
-                  onClick={() => controller.setTool('draw', e.name)}
-                  aria-label={t('holeEditor.drawElement', { element: elementLabel(t, e.name) })}
-                  sx={{ py: 0.25 }}
-                >
-                  <Swatch element={e} />
-                  <ListItemText primary={elementLabel(t, e.name)} secondary={t(`holeEditor.geometry.${e.geometryType}`)} />
-                </ListItemButton>
-              ))}
+            <List dense disablePadding aria-labelledby={`draw-group-${g}`}>
+              {list.map((e) => {
+                const drawing = state.tool === 'draw' && state.drawElement === e.name;
+                return (
+                  <ListItem key={e.name} disablePadding sx={{ display: 'block' }}>
+                    <ListItemButton
+                      selected={drawing}
+                      aria-pressed={drawing}
+                      onClick={() => controller.setTool('draw', e.name)}
+                      sx={{ py: 0.25 }}
+                    >
+                      <Swatch element={e} />
+                      {/* Named by what it shows, the verb for screen readers only: "Draw Bunker Area". */}
+                      <ListItemText
+                        primary={
+                          <>
+                            <Box component="span" sx={visuallyHiddenSx}>
+                              {t('holeEditor.drawVerb')}{' '}
+                            </Box>
+                            {elementLabel(t, e.name)}
+                          </>
+                        }
+                        secondary={t(`holeEditor.geometry.${e.geometryType}`)}
+                      />
+                    </ListItemButton>
+                    {drawing && <CoordinatesForm element={e} controller={controller} />}
+                  </ListItem>
+                );
+              })}
             </List>
           </Box>
         ))}
@@ -144,6 +164,8 @@ export function EditorSidePanel({
         })}
       </List>
 
+      <FeatureList features={state.features} controller={controller} language={language} />
+
       {state.selected.length > 0 && (
         <Box sx={{ px: 2, pb: 2 }} data-testid="selection">
           <Typography variant="subtitle2" sx={{ mt: 1 }}>
@@ -170,6 +192,7 @@ export function EditorSidePanel({
               )}
             </Box>
           ))}
+          {state.vertices && <VertexEditor vertices={state.vertices} activeVertex={state.activeVertex} controller={controller} />}
         </Box>
       )}
     </Paper>

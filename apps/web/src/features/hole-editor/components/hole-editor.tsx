@@ -291,11 +291,14 @@ export function HoleEditor({
       )}
 
       <Box sx={{ display: 'flex', gap: 1, flexDirection: { xs: 'column', md: 'row' } }}>
+        {/* Focusable: with the focus on it the arrow keys pan and + / − zoom (OpenLayers' keyboard interactions). */}
         <Box
           ref={mapRef}
           data-testid="hole-map"
           role="application"
+          tabIndex={0}
           aria-label={t('holeEditor.mapLabel')}
+          aria-describedby="hole-map-hint"
           sx={{
             // In the narrow column layout a growing item gets no definite height, and the map's
             // viewport (height 100%) would collapse to nothing: there the map keeps its own height.
@@ -324,6 +327,10 @@ export function HoleEditor({
           />
         )}
       </Box>
+
+      <Typography variant="caption" color="text.secondary" component="p" id="hole-map-hint" sx={{ mt: 0.5 }}>
+        {t('holeEditor.mapHint')}
+      </Typography>
 
       <LabelDialog
         open={!!placed}

@@ -53,7 +53,7 @@ afterEach(() => {
   controller = null;
 });
 
-function open(mode: 'edit' | 'edit-play-lines', editable: ReadonlySet<string>, drawing = DRAWING, neighbours: Drawing[] = []) {
+function open(mode: 'edit' | 'edit-play-lines' | 'edit-pin-chart', editable: ReadonlySet<string>, drawing = DRAWING, neighbours: Drawing[] = []) {
   const target = document.createElement('div');
   document.body.append(target);
   controller = new HoleEditorController({ target, mode, elements: ELEMENTS, editable, measurer: createMeasurer(4326), language: 'en', fallbackCenter: [9.5357, 55.7113], neighbours });
@@ -116,5 +116,96 @@ describe('an empty hole', () => {
     const [lon, lat] = centre(c);
     expect(lon).toBeCloseTo(9.5357, 6);
     expect(lat).toBeCloseTo(55.7113, 6);
+  });
+});
+
+describe('editing without a pointer', () => {
+  const bunkerRing = () => (byId(controller!.getDrawing()).get('bunker')!.geometry as { coordinates: number[][][] }).coordinates[0];
+
+  it('lists every feature with its measures, the read-only ones as not editable', () => {
+    const c = open('edit', HOLE_CONTEXT);
+    const rows = c.getState().features;
+    expect(rows.map((r) => r.id).sort()).toEqual(FEATURES.map((f) => f.id).sort());
+    const bunker = rows.find((r) => r.id === 'bunker')!;
+    expect(bunker).toMatchObject({ element: EL.bunker, editable: true, selected: false });
+    expect(bunker.area).toBeGreaterThan(50);
+    expect(rows.find((r) => r.id === 'line')).toMatchObject({ editable: false, area: null });
+    expect(rows.find((r) => r.id === 'line')!.length).toBeGreaterThan(100);
+    expect(rows.find((r) => r.id === 'label')).toMatchObject({ editable: false, label: 'Out of bounds left' });
+  });
+
+  it('selects one feature from the list and lists its vertices (a polygon without its closing point)', () => {
+    const c = open('edit', HOLE_CONTEXT);
+    c.selectFeature('bunker');
+    const state = c.getState();
+    expect(state.selected.map((s) => s.id)).toEqual(['bunker']);
+    expect(state.features.find((r) => r.id === 'bunker')!.selected).toBe(true);
+    expect(state.vertices?.featureId).toBe('bunker');
+    expect(state.vertices!.positions).toHaveLength(4);
+    expect(state.vertices!.positions[1][0]).toBeCloseTo(9.5359, 7);
+    // Read-only features are not selectable, and several selected features have no vertex list.
+    c.selectFeature('line');
+    expect(c.getState().selected.map((s) => s.id)).toEqual(['bunker']);
+    c.selectElement(EL.green);
+    c.selectFeature('green');
+    expect(c.getState().vertices?.featureId).toBe('green');
+  });
+
+  it('puts a vertex at typed coordinates, closing ring included, as one undoable change', () => {
+    const c = open('edit', HOLE_CONTEXT);
+    c.selectFeature('bunker');
+    c.moveVertex(0, [9.5357, 55.71185]);
+    const ring = bunkerRing();
+    expect(ring[0]).toEqual([9.5357, 55.71185]);
+    expect(ring.at(-1)).toEqual([9.5357, 55.71185]);
+    expect(c.getState().dirty).toBe(true);
+    c.undo();
+    expect(bunkerRing()[0]).toEqual([9.5358, 55.7119]);
+    expect(c.getState().dirty).toBe(false);
+  });
+
+  it('moves the chosen vertex, or the whole feature, by metres', () => {
+    const c = open('edit', HOLE_CONTEXT);
+    c.selectFeature('bunker');
+    c.setActiveVertex(2);
+    expect(c.getState().activeVertex).toBe(2);
+    const before = c.getState().vertices!.positions[2];
+    c.nudgeVertex(2, 0, 10);
+    const after = c.getState().vertices!.positions[2];
+    expect(c.getState().activeVertex).toBe(2);
+    expect(after[0]).toBeCloseTo(before[0], 7);
+    expect((after[1] - before[1]) * 111_200).toBeCloseTo(10, 0);
+    const ringBefore = bunkerRing();
+    c.nudgeFeature(-5, 0);
+    const ringAfter = bunkerRing();
+    for (let i = 0; i < ringBefore.length; i++) {
+      expect(ringAfter[i][1]).toBeCloseTo(ringBefore[i][1], 6);
+      expect((ringBefore[i][0] - ringAfter[i][0]) * 111_320 * Math.cos((55.712 * Math.PI) / 180)).toBeCloseTo(5, 0);
+    }
+    // Another selection forgets the chosen vertex.
+    c.selectFeature('green');
+    expect(c.getState().activeVertex).toBeNull();
+  });
+
+  it('adds a feature from typed positions and selects it; a wrong count or an element of another screen is refused', () => {
+    const c = open('edit', HOLE_CONTEXT);
+    const before = c.getDrawing().features.length;
+    expect(c.addFeature(EL.bunker, [[9.5350, 55.7110], [9.5352, 55.7110], [9.5352, 55.7112]])).toBe(true);
+    const added = c.getDrawing().features.find((f) => f.properties.element === EL.bunker && f.id !== 'bunker')!;
+    expect(added.geometry).toEqual({ type: 'Polygon', coordinates: [[[9.535, 55.711], [9.5352, 55.711], [9.5352, 55.7112], [9.535, 55.711]]] });
+    expect(c.getState().selected.map((s) => s.id)).toEqual([added.id]);
+    expect(c.getState().tool).toBe('select');
+    expect(c.addFeature(EL.bunker, [[9.535, 55.711], [9.5352, 55.711]])).toBe(false);
+    expect(c.addFeature(EL.playLine, [[9.535, 55.711], [9.5352, 55.711]])).toBe(false);
+    expect(c.getDrawing().features).toHaveLength(before + 1);
+    c.undo();
+    expect(c.getDrawing().features).toHaveLength(before);
+  });
+
+  it('a typed point replaces the one T-point of the hole', () => {
+    const c = open('edit-pin-chart', new Set([EL.tPoint, EL.pinPosition]));
+    expect(c.addFeature(EL.tPoint, [[9.5362, 55.7121]])).toBe(true);
+    const tPoints = c.getDrawing().features.filter((f) => f.properties.element === EL.tPoint);
+    expect(tPoints.map((f) => f.geometry)).toEqual([{ type: 'Point', coordinates: [9.5362, 55.7121] }]);
   });
 });

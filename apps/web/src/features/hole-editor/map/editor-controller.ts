@@ -37,6 +37,7 @@ import { readDrawingFeatures, writeDrawingFeature } from '../../../lib/map/geojs
 import * as history from '../../../lib/map/history';
 import type { Measurer } from '../../../lib/map/measure';
 import { createElementStyler, type ElementStyler } from '../../../lib/map/ol-style';
+import { offsetPosition, positionsNeeded } from '../utils/keyboard-editing';
 import { legLengths, vertexRows, withHeight, type VertexRow } from '../utils/play-line';
 import { pinGuides } from './pin-guides';
 
@@ -54,6 +55,21 @@ export interface SelectedInfo {
   area: number | null;
 }
 
+/** A feature of the drawing as the list beside the map shows it (the map's text alternative). */
+export interface FeatureRow extends SelectedInfo {
+  /** This screen edits it (else it is shown for context only). */
+  editable: boolean;
+  selected: boolean;
+}
+
+/** The positions ([lon, lat] or [lon, lat, z]) of the one selected feature, for typing them or moving them with the keyboard. */
+export interface VertexList {
+  featureId: string;
+  element: string;
+  /** A polygon's outer ring without its closing position. */
+  positions: Position[];
+}
+
 /** The editor's state as React reads it (replaced on each discrete change, never per frame). */
 export interface EditorState {
   tool: Tool;
@@ -69,6 +85,12 @@ export interface EditorState {
   /** The play line edited by the elevation and play-line screens: its vertex table, or null. */
   playLine: { id: string; rows: VertexRow[]; legs: number[] } | null;
   selectedVertex: number | null;
+  /** Every feature, read-only ones included, in drawing order. */
+  features: FeatureRow[];
+  /** The selected feature's vertices when exactly one editable feature is selected (not on the elevation screen). */
+  vertices: VertexList | null;
+  /** The vertex chosen in `vertices`, marked on the map. */
+  activeVertex: number | null;
 }
 
 export interface EditorOptions {
@@ -164,6 +186,8 @@ export class HoleEditorController {
   private drawElement: string | null = null;
   private snapOn = true;
   private selectedVertex: number | null = null;
+  /** The vertex the arrow keys move: a feature's id and the vertex's index in it. */
+  private activeVertex: { featureId: string; index: number } | null = null;
   private loaded = false;
   private readyFired = false;
   private keys: EventsKey[] = [];
@@ -226,14 +250,17 @@ export class HoleEditorController {
 
     this.select = new Select({ layers: [this.editLayer], style: null, hitTolerance: 5 });
     const selected = this.select.getFeatures();
+    // The active vertex's marker follows the selection (it belongs to the one selected feature).
     selected.on('add', (e) => {
       this.selectedIds.add(String(e.element.getId()));
       e.element.changed();
+      this.updateGuides();
       this.emit();
     });
     selected.on('remove', (e) => {
       this.selectedIds.delete(String(e.element.getId()));
       e.element.changed();
+      this.updateGuides();
       this.emit();
     });
     this.modify = new Modify({ features: selected, pixelTolerance: 10 });
@@ -287,7 +314,16 @@ export class HoleEditorController {
       const element = f.get('element');
       counts[element] = (counts[element] ?? 0) + 1;
     }
-    const selected = this.select.getFeatures().getArray().map((f) => this.describe(f));
+    const selectedFeatures = this.select.getFeatures().getArray();
+    const selected = selectedFeatures.map((f) => this.describe(f));
+    const selectedIds = new Set(selected.map((s) => s.id));
+    const features: FeatureRow[] = [
+      ...this.contextFeatures.map((f) => ({ ...this.describeDrawingFeature(f), editable: false, selected: false })),
+      ...this.editFeatures()
+        .filter((f) => String(f.getId()) !== this.pending)
+        .map((f) => ({ ...this.describe(f), editable: true, selected: selectedIds.has(String(f.getId())) })),
+    ];
+    const vertices = this.vertexList();
     return {
       tool: this.tool,
       drawElement: this.drawElement,
@@ -300,7 +336,19 @@ export class HoleEditorController {
       dirty: history.currentId(this.history) !== this.savedId,
       playLine: this.playLineInfo(),
       selectedVertex: this.selectedVertex,
+      features,
+      vertices,
+      activeVertex: this.activeVertexIndex(vertices),
     };
+  }
+
+  /** Measures of a read-only feature (kept as loaded, in longitude/latitude). */
+  private describeDrawingFeature(f: DrawingFeature): SelectedInfo {
+    const g = f.geometry;
+    const { measurer } = this.opts;
+    const length = g.type === 'LineString' ? measurer.lineLength(g.coordinates) : g.type === 'Polygon' ? measurer.lineLength(g.coordinates[0] ?? []) : null;
+    const area = g.type === 'Polygon' ? measurer.polygonArea(g.coordinates) : null;
+    return { id: f.id, element: f.properties.element, label: f.properties.label, icon: f.properties.icon, length, area };
   }
 
   private describe(f: Feature<Geometry>): SelectedInfo {
@@ -329,6 +377,7 @@ export class HoleEditorController {
     this.history = history.createHistory<Snapshot>(editable);
     this.savedId = history.currentId(this.history);
     this.selectedVertex = null;
+    this.activeVertex = null;
     this.updateGuides();
     if (fit) this.fit();
     this.loaded = true;
@@ -544,6 +593,134 @@ export class HoleEditorController {
     this.emit();
   }
 
+  // ---- editing without a pointer ----
+
+  /** Selects one feature (from the list beside the map) and brings it into view. */
+  selectFeature(id: string) {
+    const feature = this.editSource.getFeatureById(id) as Feature<Geometry> | null;
+    if (!feature) return;
+    if (!['select', 'modify', 'move'].includes(this.tool)) this.setTool('select');
+    const collection = this.select.getFeatures();
+    collection.clear();
+    collection.push(feature);
+    this.activeVertex = null;
+    this.updateGuides();
+    this.fitFeatures([feature], false);
+    this.emit();
+  }
+
+  /** The one selected editable feature whose vertices can be typed or moved by keyboard. */
+  private vertexFeature(): Feature<Geometry> | null {
+    if (this.opts.mode === 'edit-elevation') return null;
+    const selected = this.select.getFeatures().getArray();
+    if (selected.length !== 1) return null;
+    const g = selected[0].getGeometry();
+    return g instanceof Point || g instanceof LineString || g instanceof Polygon ? selected[0] : null;
+  }
+
+  private vertexList(): VertexList | null {
+    const feature = this.vertexFeature();
+    if (!feature) return null;
+    const g = feature.getGeometry();
+    let positions: Position[] = [];
+    if (g instanceof Point) positions = [toLonLat(g.getCoordinates())];
+    else if (g instanceof LineString) positions = lonLatCoords(g);
+    else if (g instanceof Polygon) positions = (g.getCoordinates()[0] ?? []).slice(0, -1).map((c) => toLonLat(c));
+    return { featureId: String(feature.getId()), element: feature.get('element'), positions };
+  }
+
+  /** The active vertex's index when it belongs to the feature whose vertices are listed. */
+  private activeVertexIndex(vertices = this.vertexList()): number | null {
+    const active = this.activeVertex;
+    if (!active || !vertices || active.featureId !== vertices.featureId || active.index >= vertices.positions.length) return null;
+    return active.index;
+  }
+
+  /** Chooses the vertex of the selected feature that the arrow keys move (marked on the map); null for none. */
+  setActiveVertex(index: number | null) {
+    const vertices = this.vertexList();
+    this.activeVertex = index === null || !vertices ? null : { featureId: vertices.featureId, index };
+    this.updateGuides();
+    this.emit();
+  }
+
+  /** Puts vertex `index` of the selected feature at [lon, lat] (keeping its height), as one undoable change. */
+  moveVertex(index: number, lonLat: [number, number]) {
+    const feature = this.vertexFeature();
+    const g = feature?.getGeometry();
+    if (!feature || !g) return;
+    const [x, y] = fromLonLat(lonLat);
+    if (g instanceof Point) {
+      g.setCoordinates([x, y]);
+    } else if (g instanceof LineString) {
+      const coords = g.getCoordinates();
+      if (!coords[index]) return;
+      coords[index] = [x, y, ...coords[index].slice(2)];
+      g.setCoordinates(coords, g.getLayout());
+    } else if (g instanceof Polygon) {
+      const rings = g.getCoordinates();
+      const ring = rings[0];
+      if (!ring || index >= ring.length - 1) return;
+      ring[index] = [x, y, ...ring[index].slice(2)];
+      if (index === 0) ring[ring.length - 1] = ring[0];
+      g.setCoordinates(rings, g.getLayout());
+    }
+    this.commit();
+  }
+
+  /** Moves vertex `index` of the selected feature `east` and `north` metres. */
+  nudgeVertex(index: number, east: number, north: number) {
+    const position = this.vertexList()?.positions[index];
+    if (!position) return;
+    const moved = offsetPosition(position, east, north);
+    this.moveVertex(index, [moved[0], moved[1]]);
+  }
+
+  /** Moves the whole selected feature `east` and `north` metres. */
+  nudgeFeature(east: number, north: number) {
+    const feature = this.vertexFeature();
+    const first = this.vertexList()?.positions[0];
+    if (!feature || !first) return;
+    const from = fromLonLat([first[0], first[1]]);
+    const moved = offsetPosition(first, east, north);
+    const to = fromLonLat([moved[0], moved[1]]);
+    feature.getGeometry()!.translate(to[0] - from[0], to[1] - from[1]);
+    this.commit();
+  }
+
+  /**
+   * Adds a feature of `element` through the given [lon, lat] positions (typed coordinates instead
+   * of clicks) and selects it; false when the element is not editable here or the count does not fit.
+   */
+  addFeature(element: string, positions: readonly [number, number][]): boolean {
+    const type = this.elementByName.get(element)?.geometryType;
+    if (!type || !this.opts.editable.has(element)) return false;
+    const { min, max } = positionsNeeded(type);
+    if (positions.length < min || positions.length > max) return false;
+    const projected = positions.map((p) => fromLonLat(p));
+    const geometry = type === 'point' ? new Point(projected[0]) : type === 'line' ? new LineString(projected) : new Polygon([[...projected, projected[0]]]);
+    const feature = new Feature<Geometry>(geometry);
+    const id = crypto.randomUUID();
+    feature.setId(id);
+    feature.set('element', element);
+    if (SINGLE_PER_HOLE.has(element)) {
+      for (const other of [...this.editFeatures()]) if (other.get('element') === element) this.editSource.removeFeature(other);
+    }
+    this.editSource.addFeature(feature);
+    this.setTool('select');
+    this.select.getFeatures().clear();
+    this.select.getFeatures().push(feature);
+    if (TEXT_ELEMENTS.has(element) && this.opts.onPointPlaced) {
+      this.pending = id;
+      this.opts.onPointPlaced(id, element);
+      this.emit();
+    } else {
+      this.commit();
+    }
+    this.fitFeatures([feature], false);
+    return true;
+  }
+
   // ---- play line and elevation ----
 
   private playLineFeature(): Feature<LineString> | null {
@@ -644,6 +821,14 @@ export class HoleEditorController {
         head.setStyle(ARROW_STYLE);
         this.guideSource.addFeatures([...lines, arrow, head]);
       }
+    }
+    const vertices = this.vertexList();
+    const activeIndex = this.activeVertexIndex(vertices);
+    const active = activeIndex === null ? undefined : vertices?.positions[activeIndex];
+    if (active) {
+      const marker = new Feature(new Point(fromLonLat([active[0], active[1]])));
+      marker.setStyle(VERTEX_STYLE);
+      this.guideSource.addFeature(marker);
     }
     if (this.opts.mode === 'edit-elevation' && this.selectedVertex !== null) {
       const geometry = this.playLineFeature()?.getGeometry();
