@@ -1,0 +1,271 @@
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Locator, Page } from '@playwright/test';
+import { SCREENS, type ScreenName } from '../src/config/screens';
+import { expectAccessible, VISITORS, WIDTHS } from './axe';
+import { apiToken, apiUpdateProfile, DEMO, expect, LANGUAGE_KEY, openAs, test } from './support';
+import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, LOADING, settle, withDemoScreens } from './screens';
+import { pattern, texts, type Tr } from './texts';
+
+// axe-core on what a screen shows beyond its first view: every dialog (upload, logo, roles,
+// confirmations…), menus, the narrow side menu, the chart's table, the member and course imports'
+// steps. In English (the admin) and Danish (the region owner), wide and 390 px narrow. Dialogs are
+// opened from the keyboard (focus, Enter) and closed with Escape, which must hand the focus back.
+
+test.describe.configure({ timeout: 180_000 });
+
+/** Positions near the demo club, for features typed into the hole editor (never saved). */
+const BUNKER = '55.7101, 9.5301\n55.7102, 9.5303\n55.7100, 9.5304';
+const LABEL_AT = '55.7101, 9.5301';
+const MEMBERS_XLSX = join(import.meta.dirname, '../../server/src/modules/members/fixtures/members-libreoffice.xlsx');
+const OSM_FIXTURE = join(import.meta.dirname, '../../server/src/db/data/augusta-national.geojson');
+/** The club whose members the import test adds (Augusta, admin only), so the demo club's member list stays as the members spec expects. */
+const IMPORT_CLUB = 3;
+
+interface UiState {
+  screen: ScreenName;
+  name: string;
+  adminOnly?: boolean;
+  narrowOnly?: boolean;
+  /** Opens it; `opener` (when given) must have the focus again once it is closed. */
+  open: (page: Page, tr: Tr) => Promise<{ shown: Locator; opener?: Locator }>;
+  /** Leaves it again; Escape by default. */
+  close?: (page: Page, tr: Tr) => Promise<void>;
+}
+
+/** Checks the page as it is, wide and then narrow, and leaves it wide. */
+async function checkBothWidths(page: Page, state: string) {
+  for (const width of [...WIDTHS].reverse()) {
+    await page.setViewportSize(width.size);
+    await expectAccessible(page, `${state}, ${width.name}`);
+  }
+}
+
+/** Activates a control from the keyboard: focus, then Enter. */
+async function press(control: Locator): Promise<Locator> {
+  await control.focus();
+  await control.press('Enter');
+  return control;
+}
+
+const dialog = (page: Page) => page.getByRole('dialog');
+const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' ? true : undefined, disabled: false }).first();
+const opensDialog = (name: (tr: Tr) => string | RegExp) => async (page: Page, tr: Tr) => ({ opener: await press(button(page, name(tr))), shown: dialog(page) });
+
+async function typeFeature(page: Page, tr: Tr, element: string, geometry: string, positions: string) {
+  const name = tr(`graphics.elements.${element}`);
+  await press(page.getByRole('button', { name: `${tr('holeEditor.drawVerb')} ${name} ${tr(`holeEditor.geometry.${geometry}`)}`, exact: true }));
+  await page.getByRole('textbox', { name: tr('holeEditor.coordinates.label') }).fill(positions);
+  await press(button(page, tr('holeEditor.coordinates.add', { element: name })));
+}
+
+const STATES: UiState[] = [
+  { screen: 'home', name: 'profile menu', open: async (page, tr) => ({ opener: await press(button(page, pattern(tr('shell.profileMenu')))), shown: page.getByRole('menu') }) },
+  {
+    screen: 'home',
+    name: 'side menu',
+    narrowOnly: true,
+    open: async (page, tr) => ({ opener: await press(button(page, tr('shell.openMenu'))), shown: page.getByRole('navigation', { name: tr('shell.mainMenu') }) }),
+  },
+  { screen: 'gallery', name: 'upload dialog', open: opensDialog((tr) => tr('gallery.uploadImages')) },
+  {
+    screen: 'gallery',
+    name: 'delete confirmation',
+    open: async (page, tr) => {
+      await page.getByRole('checkbox', { name: pattern(tr('gallery.selectImage')) }).first().check();
+      return opensDialog((t) => pattern(t('gallery.deleteSelected')))(page, tr);
+    },
+  },
+  { screen: 'information', name: 'logo dialog', open: opensDialog((tr) => tr('logo.change')) },
+  { screen: 'information', name: 'logo removal confirmation', open: opensDialog((tr) => tr('logo.remove')) },
+  { screen: 'users', name: 'new user dialog', open: opensDialog((tr) => tr('users.newUser')) },
+  { screen: 'users', name: 'edit user dialog', open: opensDialog((tr) => pattern(tr('users.edit.actionFor'))) },
+  { screen: 'users', name: 'roles dialog', open: opensDialog((tr) => pattern(tr('users.rolesDialog.actionFor'))) },
+  { screen: 'users', name: 'delete confirmation', open: opensDialog((tr) => pattern(tr('users.delete.actionFor'))) },
+  { screen: 'clubs', name: 'new club dialog', adminOnly: true, open: opensDialog((tr) => tr('clubs.newClub')) },
+  { screen: 'course', name: 'tee dialog', open: opensDialog((tr) => tr('courses.tees.add')) },
+  { screen: 'course', name: 'tee deletion confirmation', open: opensDialog((tr) => pattern(tr('courses.tees.deleteNamed'))) },
+  { screen: 'course', name: 'hole removal confirmation', open: opensDialog((tr) => pattern(tr('courses.holes.removeOf'))) },
+  { screen: 'course', name: 'course deletion confirmation', open: opensDialog((tr) => tr('courses.delete')) },
+  { screen: 'pinPositions', name: 'new pin setup dialog', open: opensDialog((tr) => tr('pins.newSetup')) },
+  { screen: 'pinPositions', name: 'rename dialog', open: opensDialog((tr) => tr('pins.rename')) },
+  { screen: 'pinPositions', name: 'pin setup deletion confirmation', open: opensDialog((tr) => tr('pins.delete')) },
+  {
+    screen: 'manageAllHoles',
+    name: 'leave without saving',
+    open: async (page, tr) => {
+      await page.getByRole('textbox', { name: tr('courses.holes.parOf', { number: 1 }), exact: true }).fill('6');
+      await press(page.getByRole('main').getByRole('link', { name: 'Fjordvang Links', exact: true }));
+      return { shown: dialog(page) };
+    },
+  },
+  {
+    screen: 'holeEditLabels',
+    name: 'label dialog of a label placed by coordinates',
+    open: async (page, tr) => {
+      await typeFeature(page, tr, 'label', 'point', LABEL_AT);
+      return { shown: dialog(page) };
+    },
+  },
+  {
+    screen: 'holeEdit',
+    name: 'leave without saving',
+    open: async (page, tr) => {
+      if ((await page.getByTestId('coordinates-form').count()) === 0) await typeFeature(page, tr, 'bunker', 'polygon', BUNKER);
+      await press(page.getByRole('tab', { name: tr('holeEditor.modeNames.edit-pin-chart') }));
+      return { shown: dialog(page) };
+    },
+  },
+  {
+    screen: 'holeEdit',
+    name: 'a feature selected from the list, its points typed',
+    open: async (page) => {
+      await press(page.getByTestId('feature-row').getByRole('button').first());
+      await expect(page.getByTestId('vertex-editor')).toBeVisible();
+      return { shown: page.getByTestId('vertex-editor') };
+    },
+    close: async (page) => {
+      await page.getByTestId('hole-map').focus();
+      await page.keyboard.press('Escape');
+    },
+  },
+  {
+    screen: 'heightProfiles',
+    name: 'a profile as a table',
+    open: async (page, tr) => {
+      await press(page.getByRole('button', { name: tr('heightProfiles.table') }).first());
+      return { shown: page.getByTestId('profile-table').first() };
+    },
+    close: async (page, tr) => {
+      await press(page.getByRole('button', { name: tr('heightProfiles.chart') }).first());
+    },
+  },
+];
+
+const params = withDemoScreens('a11y-states.jpg');
+
+async function ownerApi(page: { request: import('@playwright/test').APIRequestContext }) {
+  return { Authorization: `Bearer ${await apiToken(page.request, DEMO.owner)}` };
+}
+
+test.beforeAll(async ({ request }) => {
+  // A logo, so the logo's removal can be confirmed (removed again after the run).
+  const logo = await sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 31, g: 111, b: 67, alpha: 1 } } }).png().toBuffer();
+  const uploaded = await request.post(`/api/clubs/${DEMO_CLUB}/logo`, {
+    headers: await ownerApi({ request }),
+    multipart: { round_data: { name: 'logo.png', mimeType: 'image/png', buffer: logo } },
+  });
+  expect(uploaded.status(), 'logo upload').toBeLessThan(300);
+});
+
+test.afterAll(async ({ request }) => {
+  const removed = await request.delete(`/api/clubs/${DEMO_CLUB}/logo`, { headers: await ownerApi({ request }) });
+  expect(removed.status()).toBe(200);
+});
+
+test('every state names a screen of the route table', () => {
+  const names = new Set(CLUB_ROUTES.map((r) => r.name));
+  for (const state of STATES) expect(names.has(state.screen), state.screen).toBe(true);
+});
+
+for (const { user, language, admin } of VISITORS) {
+  const tr = texts(language);
+  for (const state of STATES.filter((s) => admin || !s.adminOnly)) {
+    test(`${SCREENS[state.screen].path}: ${state.name} (${language})`, async ({ page }) => {
+      await answerTiles(page);
+      const route = CLUB_ROUTES.find((r) => r.name === state.screen)!;
+      await openAs(page, user, clubScreenUrl(route, params));
+      await settle(page);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      for (const width of WIDTHS.filter((w) => !state.narrowOnly || w.name === 'narrow')) {
+        await page.setViewportSize(width.size);
+        const { shown, opener } = await state.open(page, tr);
+        await expect(shown).toBeVisible(LOADING);
+        await expectAccessible(page, `${state.name}, ${width.name}`);
+        if (state.close) {
+          await state.close(page, tr);
+        } else {
+          await page.keyboard.press('Escape');
+          await expect(shown).toBeHidden();
+          if (opener) await expect(opener, 'the focus is back on what opened it').toBeFocused();
+        }
+      }
+    });
+  }
+
+}
+
+// The imports write data: they run as the admin in Augusta (club 3, whose members and courses no
+// other test counts), with the admin's language set to the one checked and put back after.
+for (const { language } of VISITORS) {
+  const tr = texts(language);
+
+  test(`members import: every step of a file, the member list and its dialogs (${language})`, async ({ page, request }) => {
+    await apiUpdateProfile(request, DEMO.admin, { language });
+    try {
+      await openAs(page, DEMO.admin, `/${IMPORT_CLUB}/club/import`);
+      await settle(page);
+      await press(page.getByRole('tab', { name: tr('membersImport.tab') }));
+      await expect(page.getByLabel(tr('membersImport.file.inputLabel'))).toBeAttached();
+      await checkBothWidths(page, 'file step');
+      await page.getByLabel(tr('membersImport.file.inputLabel')).setInputFiles(MEMBERS_XLSX);
+      const next = button(page, tr('membersImport.next'));
+      await expect(next).toBeVisible(LOADING);
+      await checkBothWidths(page, 'columns step');
+      await press(next);
+      await expect(page.getByTestId('import-issues')).toBeVisible(LOADING);
+      await checkBothWidths(page, 'review step');
+      await press(button(page, tr('membersImport.next')));
+      const consent = page.getByRole('checkbox', { name: tr('membersImport.consent.label') });
+      await expect(consent).toBeVisible();
+      await checkBothWidths(page, 'consent step');
+      await consent.check();
+      await press(button(page, tr('membersImport.consent.upload')));
+      await expect(page.getByText(tr('membersImport.result.title'))).toBeVisible(LOADING);
+      await checkBothWidths(page, 'result step');
+
+      await press(page.getByRole('tab', { name: tr('members.tab') }));
+      await expect(page.getByTestId('member-row').first()).toBeVisible(LOADING);
+      await checkBothWidths(page, 'member list');
+      await page.getByRole('checkbox', { name: tr('members.selectPage') }).check();
+      for (const action of ['members.invite.action', 'members.remove.action']) {
+        const opener = await press(button(page, tr(action)));
+        await expect(dialog(page)).toBeVisible();
+        await checkBothWidths(page, `${action} dialog`);
+        await page.keyboard.press('Escape');
+        await expect(dialog(page)).toBeHidden();
+        await expect(opener).toBeFocused();
+      }
+    } finally {
+      await apiUpdateProfile(request, DEMO.admin, { language: 'en' });
+    }
+  });
+
+  test(`course import: the preview of an OpenStreetMap export (${language})`, async ({ page, request }) => {
+    await apiUpdateProfile(request, DEMO.admin, { language });
+    try {
+      await answerTiles(page);
+      await openAs(page, DEMO.admin, `/${IMPORT_CLUB}/courses/import`);
+      await settle(page);
+      await page.getByLabel(tr('courseImport.fileLabel')).setInputFiles(OSM_FIXTURE);
+      await expect(page.getByRole('heading', { name: tr('courseImport.matched_other', { count: 18 }) })).toBeVisible(LOADING);
+      await expect(page.getByTestId('import-map').locator('canvas').first()).toBeVisible(LOADING);
+      await checkBothWidths(page, 'preview');
+    } finally {
+      await apiUpdateProfile(request, DEMO.admin, { language: 'en' });
+    }
+  });
+}
+
+for (const { language } of VISITORS) {
+  test(`sign-in refused: the error is accessible (${language})`, async ({ page }) => {
+    const tr = texts(language);
+    await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: LANGUAGE_KEY, value: language });
+    await page.goto('/signin');
+    await page.getByLabel(tr('auth.fields.email')).fill('nobody@example.com');
+    await page.getByLabel(tr('auth.fields.password'), { exact: true }).fill('not-a-password');
+    await page.getByLabel(tr('auth.fields.password'), { exact: true }).press('Enter');
+    await expect(page.getByTestId('login-error')).toBeVisible(LOADING);
+    await checkBothWidths(page, 'sign-in error');
+  });
+}
