@@ -72,7 +72,8 @@ describe('side menu entries', () => {
   });
 });
 
-describe('<SideMenu>', () => {
+// Rendering the whole menu and querying it by role takes a few seconds in jsdom on a busy machine.
+describe('<SideMenu>', { timeout: 20_000 }, () => {
   it('renders direct links with help, and the Support group for an admin', async () => {
     renderWithProviders(<SideMenu profile={admin} clubId={1} />, { path: '/1/home' });
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
