@@ -72,7 +72,7 @@ export function SearchableListPage<T>({
             },
           }}
         />
-        {action && <Box sx={{ ml: { sm: 'auto' }, alignSelf: { sm: texts.searchHint ? 'flex-start' : 'center' }, flexShrink: 0 }}>{action}</Box>}
+        {action && <Box sx={{ ml: { sm: 'auto' }, alignSelf: { sm: texts.searchHint ? 'flex-start' : 'center' }, flexShrink: { xs: 1, sm: 0 }, minWidth: 0, maxWidth: '100%' }}>{action}</Box>}
       </Box>
 
       <ListStates
