@@ -14,6 +14,7 @@ import { graphicsRoutes } from './graphics/routes';
 import { courseImportRoutes } from './course-import/routes';
 import { jobRoutes } from './jobs/routes';
 import { productRoutes } from './products/routes';
+import { sponsorRoutes } from './sponsors/routes';
 
 /**
  * The areas of the API, registered in this order under /api by app.ts. A new area adds its
@@ -35,5 +36,6 @@ export const AREA_MODULES: readonly AreaModule[] = [
   graphicsRoutes,
   courseImportRoutes,
   productRoutes,
+  sponsorRoutes,
   jobRoutes,
 ];

@@ -10,3 +10,4 @@ export * from './graphics';
 export * from './data-versions';
 export * from './products';
 export * from './jobs';
+export * from './sponsors';
