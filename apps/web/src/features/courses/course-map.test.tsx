@@ -9,7 +9,7 @@ import type { PreviewMapOptions } from '../../lib/map/preview-map';
 import { jsonResponse } from '../../testing/fake-xhr';
 import { renderRoutes } from '../../testing/render';
 import { CoursePage } from './components/course-page';
-import { holeIdOfFeature, holeLabelPosition } from './utils/course-map';
+import { holeIdOfFeature, holeLabelPosition } from '../../lib/map/course-map';
 
 const owner: Profile = {
   id: 2,

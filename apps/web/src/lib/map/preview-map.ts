@@ -36,7 +36,8 @@ export interface PreviewMapOptions {
   onFeatureClick?: (featureId: string) => void;
 }
 
-function labelStyle(text: string): Style {
+/** A hole's number in a green disc, drawn above everything (the course maps). */
+export function holeNumberStyle(text: string): Style {
   return new Style({
     image: new CircleStyle({ radius: 13, fill: new Fill({ color: '#1b5e20' }), stroke: new Stroke({ color: '#ffffff', width: 2 }) }),
     text: new Text({ text, font: 'bold 13px sans-serif', fill: new Fill({ color: '#ffffff' }) }),
@@ -66,7 +67,7 @@ export function createPreviewMap(
     features: (options.labels ?? []).map((label) => {
       const marker = new Feature<Geometry>(new Point(fromLonLat(label.lonLat)));
       marker.setId(label.id);
-      marker.setStyle(labelStyle(label.text));
+      marker.setStyle(holeNumberStyle(label.text));
       return marker;
     }),
   });

@@ -2,7 +2,6 @@ import 'ol/ol.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
@@ -11,25 +10,14 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { Course, Hole } from '@golf/contract/api/courses';
-import type { DrawingFeature, DrawingResponse } from '@golf/contract/api/drawings';
+import type { DrawingFeature } from '@golf/contract/api/drawings';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { paths } from '../../../config/paths';
 import { useElementsForEdit } from '../../../lib/map/graphics-queries';
 import { createPreviewMap, type PreviewLabel } from '../../../lib/map/preview-map';
-import { drawingQueryOptions } from '../../../lib/courses/queries';
-import { courseMapFeatureId, holeIdOfFeature, holeLabelPosition } from '../utils/course-map';
-
-/** The drawings of the holes, in hole order; a stable result while the queries do not change. */
-function combineDrawings(results: UseQueryResult<DrawingResponse>[]) {
-  return {
-    data: results.map((r) => r.data),
-    // A hole without a drawing has a disabled query, pending for ever: only fetching ones count.
-    pending: results.some((r) => r.isLoading),
-    error: results.find((r) => r.isError)?.error ?? null,
-    retry: () => results.forEach((r) => r.isError && void r.refetch()),
-  };
-}
+import { useCourseDrawings } from '../../../lib/courses/course-drawings';
+import { courseMapFeatureId, holeIdOfFeature, holeLabelPosition } from '../../../lib/map/course-map';
 
 /**
  * Every hole of a saved course together on one map, numbered at the green; a click on a hole or
@@ -39,10 +27,7 @@ export function CourseMap({ clubId, course }: { clubId: number; course: Course }
   const { t } = useTranslation();
   const navigate = useNavigate();
   const elements = useElementsForEdit(clubId);
-  const drawings = useQueries({
-    queries: course.holes.map((h) => ({ ...drawingQueryOptions(clubId, h.id), enabled: h.has_drawing })),
-    combine: combineDrawings,
-  });
+  const drawings = useCourseDrawings(clubId, course.holes);
   const editorOf = (holeId: number) => paths.club.holeEditor(clubId, course.id, holeId, 'edit');
 
   const drawn = useMemo(

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import type { ElementForEdit } from '@golf/contract/api/graphics';
 import { elementLabel } from '../../../lib/graphics-names';
 import type { HoleEditorController } from '../map/editor-controller';
-import { parseCoordinateList, positionsNeeded } from '../utils/keyboard-editing';
+import { parseCoordinateList, positionsNeeded } from '../../../lib/map/keyboard-editing';
 
 /**
  * Drawing without a pointer: the positions of a new feature of the chosen element typed as

@@ -10,7 +10,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import OpenWithIcon from '@mui/icons-material/OpenWith';
 import { elementLabel } from '../../../lib/graphics-names';
 import type { HoleEditorController, VertexList } from '../map/editor-controller';
-import { arrowStep, formatCoordinate, parseDecimal, validLatitude, validLongitude } from '../utils/keyboard-editing';
+import { arrowStep, formatCoordinate, parseDecimal, validLatitude, validLongitude } from '../../../lib/map/keyboard-editing';
 
 const ARROWS = 'ArrowUp ArrowDown ArrowLeft ArrowRight Shift+ArrowUp Shift+ArrowDown Shift+ArrowLeft Shift+ArrowRight';
 

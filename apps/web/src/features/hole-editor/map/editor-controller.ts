@@ -37,7 +37,7 @@ import { readDrawingFeatures, writeDrawingFeature } from '../../../lib/map/geojs
 import * as history from '../../../lib/map/history';
 import type { Measurer } from '../../../lib/map/measure';
 import { createElementStyler, type ElementStyler } from '../../../lib/map/ol-style';
-import { offsetPosition, positionsNeeded } from '../utils/keyboard-editing';
+import { offsetPosition, positionsNeeded } from '../../../lib/map/keyboard-editing';
 import { legLengths, vertexRows, withHeight, type VertexRow } from '../utils/play-line';
 import { pinGuides } from './pin-guides';
 
