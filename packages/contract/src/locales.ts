@@ -32,6 +32,12 @@ import svProducts from '../locales/sv/products.json';
 import enJobs from '../locales/en/jobs.json';
 import daJobs from '../locales/da/jobs.json';
 import svJobs from '../locales/sv/jobs.json';
+import enSponsors from '../locales/en/sponsors.json';
+import daSponsors from '../locales/da/sponsors.json';
+import svSponsors from '../locales/sv/sponsors.json';
+import enSponsorSetups from '../locales/en/sponsor-setups.json';
+import daSponsorSetups from '../locales/da/sponsor-setups.json';
+import svSponsorSetups from '../locales/sv/sponsor-setups.json';
 
 export type Texts = { [key: string]: string | Texts };
 type AreaTexts = Record<Language, Texts>;
@@ -47,6 +53,8 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
   courses: { en: enCourses, da: daCourses, sv: svCourses },
   products: { en: enProducts, da: daProducts, sv: svProducts },
   jobs: { en: enJobs, da: daJobs, sv: svJobs },
+  sponsors: { en: enSponsors, da: daSponsors, sv: svSponsors },
+  'sponsor-setups': { en: enSponsorSetups, da: daSponsorSetups, sv: svSponsorSetups },
 };
 
 /** Merges the parts of one language; a key given by two parts throws, naming the key. */
