@@ -28,6 +28,7 @@ type Loader = () => Promise<ComponentType>;
 const lazyScreen = (load: Loader) => async () => ({ Component: await load() });
 const holeEditor: Loader = async () => (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage;
 const guidePage: Loader = async () => (await import('../features/products/components/guide-page')).GuidePage;
+const sponsorSetupPage: Loader = async () => (await import('../features/sponsor-setups/components/sponsor-setup-page')).SponsorSetupPage;
 
 /**
  * The component of every screen of config/screens.ts, each a chunk of its own loaded when first
@@ -68,7 +69,12 @@ const SCREEN_LOADERS: Record<ScreenName, Loader> = {
   guideLocalRules: guidePage,
   guideHoles: guidePage,
   guideCustom: guidePage,
+  guideSponsorReport: async () => (await import('../features/products/components/sponsor-report-page')).SponsorReportPage,
   jobs: async () => (await import('../features/jobs/components/jobs-page')).JobsPage,
+  sponsors: async () => (await import('../features/sponsors/components/sponsors-page')).SponsorsPage,
+  sponsorSetups: async () => (await import('../features/sponsor-setups/components/sponsor-setups-page')).SponsorSetupsPage,
+  newSponsorSetup: sponsorSetupPage,
+  sponsorSetup: sponsorSetupPage,
 };
 
 /** The route table of §2; every screen is a chunk of its own, loaded when first opened. */

@@ -25,6 +25,7 @@ function menu(path: string): Pick<ScreenDef, 'help' | 'access'> {
 
 const COURSES: RouteAccess = { kind: 'roles', roles: ['courses'] };
 const PRODUCTS: RouteAccess = { kind: 'roles', roles: ['products'] };
+const PROMOTION: RouteAccess = { kind: 'roles', roles: ['promotion'] };
 
 export const SCREENS = {
   home: { path: 'home', titleKey: 'routes.home', ...menu('home') },
@@ -61,7 +62,12 @@ export const SCREENS = {
   guideLocalRules: { path: 'products/:guideId/local-rules', titleKey: 'products.localRulesTitle', help: 'templates', access: PRODUCTS },
   guideHoles: { path: 'products/:guideId/holes', titleKey: 'products.holesTitle', help: 'templates', access: PRODUCTS },
   guideCustom: { path: 'products/:guideId/custom/:type', titleKey: 'products.customTitle', help: 'templates', access: PRODUCTS },
+  guideSponsorReport: { path: 'products/:guideId/sponsor-report', titleKey: 'products.sponsorReportTitle', help: 'sponsors', access: PRODUCTS },
   jobs: { path: 'admin/events/jobs', titleKey: 'jobs.title', ...menu('admin/events/jobs') },
+  sponsors: { path: 'promotion/sponsors', titleKey: 'sponsors.title', ...menu('promotion/sponsors') },
+  sponsorSetups: { path: 'promotion/sponsor-setups', titleKey: 'sponsorSetups.title', ...menu('promotion/sponsor-setups') },
+  newSponsorSetup: { path: 'promotion/sponsor-setups/:courseId/new', titleKey: 'sponsorSetups.newTitle', help: 'sponsor-setups', access: PROMOTION },
+  sponsorSetup: { path: 'promotion/sponsor-setups/:courseId/:sponsorSetupId', titleKey: 'sponsorSetups.editTitle', help: 'sponsor-setups', access: PROMOTION },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenName = keyof typeof SCREENS;

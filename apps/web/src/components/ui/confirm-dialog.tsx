@@ -17,6 +17,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: {
@@ -25,6 +26,8 @@ export function ConfirmDialog({
   children?: ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** The action cannot run yet (e.g. what it would take with it is still being looked up); Cancel stays available. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -41,7 +44,7 @@ export function ConfirmDialog({
         <Button onClick={onCancel} disabled={busy} autoFocus>
           {t('common.cancel')}
         </Button>
-        <Button onClick={onConfirm} disabled={busy} color="error" variant="contained">
+        <Button onClick={onConfirm} disabled={busy || confirmDisabled} color="error" variant="contained">
           {confirmLabel}
         </Button>
       </DialogActions>

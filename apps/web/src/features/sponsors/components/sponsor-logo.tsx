@@ -1,0 +1,31 @@
+import Box from '@mui/material/Box';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+
+/**
+ * A sponsor's logo whole (logos are wide, tall or square) in a white box with a thin border,
+ * or a muted picture sign when there is none; `noLogoLabel` names that sign for screen readers.
+ */
+export function SponsorLogo({ src, alt, noLogoLabel, width = 88, height = 56 }: { src: string | null; alt: string; noLogoLabel: string; width?: number; height?: number }) {
+  return (
+    <Box
+      sx={{
+        width,
+        height,
+        flexShrink: 0,
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: '#fff',
+        border: '1px solid',
+        borderColor: 'divider',
+        borderRadius: 1,
+        overflow: 'hidden',
+      }}
+    >
+      {src ? (
+        <Box component="img" src={src} alt={alt} loading="lazy" sx={{ display: 'block', maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', p: 0.5, boxSizing: 'border-box' }} />
+      ) : (
+        <ImageOutlinedIcon titleAccess={noLogoLabel} sx={{ color: 'text.disabled', fontSize: Math.round(height / 2) }} />
+      )}
+    </Box>
+  );
+}

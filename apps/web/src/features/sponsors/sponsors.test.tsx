@@ -1,0 +1,388 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { LOCALES } from '@golf/contract/locales';
+import { SaveSponsorBody, URL_MESSAGE, type Sponsor, type SponsorUsage } from '@golf/contract/api/sponsors';
+import { i18n } from '../../lib/i18n';
+import { jsonResponse } from '../../testing/fake-xhr';
+import { renderWithProviders } from '../../testing/render';
+import { SponsorsPage } from './components/sponsors-page';
+import { sponsorField } from './utils/sponsor-form';
+import { displayUrl, searchSponsors, sortSponsors, sponsorMessageKey, usageSentences } from './utils/sponsors';
+
+const sponsor = (id: number, change: Partial<Sponsor> = {}): Sponsor => ({
+  id,
+  club_id: 1,
+  name: `Sponsor ${id}`,
+  url: '',
+  logo: null,
+  logo_file_name: null,
+  timestamp: '2030-01-01T00:00:00.000Z',
+  ...change,
+});
+
+const NORDBANK = sponsor(1, { name: 'Nordbank', url: 'https://nordbank.example/', logo: '/files/public/clubs/1/sponsors/1/logo.png?v=3', logo_file_name: 'logo.png' });
+const KAFFE = sponsor(2, { name: 'Fjord Kaffe' });
+
+/** One server: the sponsors, every call in order (fetch and the XHR uploads alike). */
+function server(initial: Sponsor[], usage: SponsorUsage = { setups: [], guides: [] }) {
+  let list = [...initial];
+  let next = 10;
+  const calls: string[] = [];
+  const bodies: unknown[] = [];
+  let refuse: { status: number; body: unknown } | null = null;
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${url}`);
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { name: string; url: string }) : undefined;
+    if (body) bodies.push(body);
+    if (refuse && method !== 'GET') {
+      const answer = refuse;
+      refuse = null;
+      return jsonResponse(answer.body, answer.status);
+    }
+    const id = Number(/sponsors\/(\d+)/.exec(url)?.[1]);
+    if (method === 'GET' && url.endsWith('/usage')) return jsonResponse(usage);
+    if (method === 'GET') return jsonResponse(list);
+    if (method === 'POST') {
+      const made = sponsor(next++, { name: body!.name, url: body!.url });
+      list = [...list, made];
+      return jsonResponse(made, 201);
+    }
+    if (method === 'PUT') {
+      list = list.map((s) => (s.id === id ? { ...s, ...body } : s));
+      return jsonResponse(list.find((s) => s.id === id));
+    }
+    if (method === 'DELETE') {
+      list = list.filter((s) => s.id !== id);
+      return jsonResponse(null, 204);
+    }
+    return jsonResponse({ error: 'unexpected' }, 500);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return {
+    calls,
+    bodies,
+    refuseNext: (status: number, body: unknown) => {
+      refuse = { status, body };
+    },
+    /**
+     * The XHR upload of the logo: half sent at once, then answered with `respond` (each send logged
+     * with its file); `gated` holds the answers until `release()`, so the progress can be looked at.
+     */
+    uploads: (respond: (id: number) => { status: number; body: unknown }, { gated = false } = {}) => {
+      const sent: string[] = [];
+      const held: (() => void)[] = [];
+      class FakeXhr {
+        status = 0;
+        statusText = '';
+        responseText = '';
+        private method = '';
+        private url = '';
+        upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+        onload: (() => void) | null = null;
+        onerror: (() => void) | null = null;
+        onabort: (() => void) | null = null;
+        open(method: string, url: string) {
+          this.method = method;
+          this.url = url;
+        }
+        setRequestHeader() {}
+        getResponseHeader() {
+          return 'application/json';
+        }
+        send(body: FormData) {
+          const call = `${this.method} ${this.url} (${(body.get('data') as File).name})`;
+          sent.push(call);
+          calls.push(call);
+          setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 1);
+          const answer = () => {
+            this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+            const id = Number(/sponsors\/(\d+)\/logo/.exec(this.url)?.[1]);
+            const { status, body: reply } = respond(id);
+            if (status < 300) list = list.map((s) => (s.id === id ? (reply as Sponsor) : s));
+            this.status = status;
+            this.statusText = status < 300 ? 'OK' : 'Error';
+            this.responseText = JSON.stringify(reply);
+            this.onload?.();
+          };
+          if (gated) held.push(answer);
+          else setTimeout(answer, 20);
+        }
+        abort() {
+          this.onabort?.();
+        }
+      }
+      vi.stubGlobal('XMLHttpRequest', FakeXhr);
+      return { sent, release: () => held.splice(0).forEach((answer) => answer()) };
+    },
+  };
+}
+
+/** A text of the contract's locale files, or undefined. */
+const textAt = (language: 'en' | 'da' | 'sv', key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], LOCALES[language]);
+
+const png = (name = 'nordbank.png') => new File([new Uint8Array(4000)], name, { type: 'image/png' });
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/:clubId/promotion/sponsors" element={<SponsorsPage />} />
+    </Routes>,
+    { path: '/1/promotion/sponsors' },
+  );
+}
+
+beforeEach(() => {
+  // jsdom has no object URLs: the preview gets a stand-in.
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('sponsor rules and texts', () => {
+  it('turns every message of the contract’s SaveSponsorBody into a translated text', () => {
+    const cases = [{ name: '' }, { name: 'x'.repeat(101) }, { name: 'A', url: 'javascript:alert(1)' }, { name: 'A', url: `https://${'a'.repeat(2000)}.dk` }, { name: 'A\u0000' }];
+    for (const body of cases) {
+      const result = SaveSponsorBody.safeParse(body);
+      expect(result.success).toBe(false);
+      for (const issue of result.error!.issues) {
+        const key = sponsorMessageKey(issue.message);
+        expect(key, issue.message).toMatch(/^sponsors\.errors\./);
+        for (const language of ['en', 'da', 'sv'] as const) expect(textAt(language, key), `${key} in ${language}`).toEqual(expect.any(String));
+      }
+    }
+    expect(sponsorMessageKey('A sponsor with this name already exists')).toBe('A sponsor with this name already exists');
+  });
+
+  it('sorts by name, searches name and web address, shows the address without its scheme, and reads the server’s field paths', () => {
+    const list = [sponsor(3, { name: 'bager Jensen' }), NORDBANK, KAFFE];
+    expect(sortSponsors(list).map((s) => s.name)).toEqual(['bager Jensen', 'Fjord Kaffe', 'Nordbank']);
+    expect(searchSponsors(list, 'nordbank.example').map((s) => s.id)).toEqual([1]);
+    expect(searchSponsors(list, 'kaffe, jensen').map((s) => s.id)).toEqual([3, 2]);
+    expect(displayUrl('https://nordbank.example/')).toBe('nordbank.example');
+    expect(displayUrl('http://kaffe.example/shop/')).toBe('kaffe.example/shop/');
+    expect(sponsorField('url')).toBe('url');
+    expect(sponsorField('body.name')).toBe('name');
+    expect(sponsorField('logo')).toBeNull();
+  });
+
+  it('says what a delete takes with it, in the interface language', () => {
+    const t = i18n.getFixedT('en');
+    expect(usageSentences({ setups: [], guides: [] }, t, 'en')).toEqual(['It is not used in any sponsor setup.']);
+    const usage: SponsorUsage = {
+      setups: [
+        { id: 1, name: 'Summer 2026', course_id: 3, positions: 5 },
+        { id: 2, name: 'Open', course_id: 3, positions: 1 },
+      ],
+      guides: [{ guide_id: 7, title: 'Scorecard 2026' }],
+    };
+    expect(usageSentences(usage, t, 'en')).toEqual([
+      'Used in 2 sponsor setups: Summer 2026 (5 places) and Open (1 place).',
+      'Guide using it: Scorecard 2026.',
+      'Its places are removed with it.',
+    ]);
+    i18n.addResourceBundle('da', 'translation', LOCALES.da, true, true);
+    expect(usageSentences(usage, i18n.getFixedT('da'), 'da')[0]).toBe('Bruges i 2 sponsoropsætninger: Summer 2026 (5 placeringer) og Open (1 placering).');
+  });
+});
+
+// The first render of the MUI dialogs is slow on a busy machine.
+describe('<SponsorsPage>', { timeout: 20_000 }, () => {
+  it('lists logo, name and web address (opening in a new tab), searches, and shows the empty state', async () => {
+    server([NORDBANK, KAFFE]);
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Sponsors' });
+    const rows = within(list).getAllByTestId('sponsor-row');
+    expect(rows.map((r) => within(r).getByText(/Nordbank|Fjord Kaffe/).textContent)).toEqual(['Fjord Kaffe', 'Nordbank']);
+    expect(within(rows[1]).getByRole('img', { name: 'Logo of Nordbank' })).toHaveAttribute('src', NORDBANK.logo);
+    expect(within(rows[0]).getByRole('img', { name: 'No logo' })).toBeInTheDocument();
+    const link = within(rows[1]).getByRole('link', { name: 'nordbank.example (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', 'https://nordbank.example/');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
+    expect(within(rows[0]).getByText('No web address')).toBeInTheDocument();
+    expect(screen.getByText('2 sponsors')).toBeInTheDocument();
+
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search sponsors' }), 'kaffe');
+    expect(await screen.findByText('1 sponsor')).toBeInTheDocument();
+    expect(within(list).getAllByTestId('sponsor-row')).toHaveLength(1);
+  });
+
+  it('shows an error with Retry, then the empty state', async () => {
+    let fail = true;
+    vi.stubGlobal('fetch', vi.fn(async () => (fail ? jsonResponse({ error: 'This needs the promotion role in this club' }, 403) : jsonResponse([]))));
+    renderPage();
+    expect(await screen.findByText('This needs the promotion role in this club')).toBeInTheDocument();
+    expect(screen.getByText('Could not load the sponsors')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText("No sponsors yet. Add the club's sponsors with their logo and web address.")).toBeInTheDocument();
+  });
+
+  it('creates: the sponsor first, then its logo with a progress bar (§4); the dialog closes and says so', async () => {
+    const api = server([KAFFE]);
+    const upload = api.uploads(
+      (id) => ({ status: 201, body: sponsor(id, { name: 'Nordbank', url: 'https://nordbank.example', logo: `/files/public/clubs/1/sponsors/${id}/logo.png?v=1`, logo_file_name: 'nordbank.png' }) }),
+      { gated: true },
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'New sponsor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New sponsor' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), '  Nordbank ');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Web address' }), 'https://nordbank.example');
+    await userEvent.upload(screen.getByTestId('sponsor-logo-input'), png());
+    expect(within(dialog).getByRole('img', { name: 'Preview of the logo' })).toHaveAttribute('src', 'blob:preview');
+    expect(within(dialog).getByText(/^New logo: nordbank\.png/)).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const progress = await within(dialog).findByRole('progressbar', { name: 'Logo upload progress' });
+    await waitFor(() => expect(Number(progress.getAttribute('aria-valuenow'))).toBeGreaterThan(0));
+    expect(within(dialog).getByText('Uploading the logo… 50 %')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    // While it uploads, Escape does not close the dialog.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'New sponsor' })).toBeInTheDocument();
+    upload.release();
+
+    expect(await screen.findByText('Sponsor Nordbank created')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((c) => !c.startsWith('GET'))).toEqual(['POST /api/clubs/1/sponsors', 'POST /api/clubs/1/sponsors/10/logo (nordbank.png)']);
+    expect(api.bodies).toEqual([{ name: 'Nordbank', url: 'https://nordbank.example' }]);
+    const list = await screen.findByRole('list', { name: 'Sponsors' });
+    expect(await within(list).findByRole('img', { name: 'Logo of Nordbank' })).toHaveAttribute('src', '/files/public/clubs/1/sponsors/10/logo.png?v=1');
+  });
+
+  it('keeps the sponsor when its logo is refused, says so in the dialog, and uploads the logo on the next save', async () => {
+    const api = server([]);
+    let refuse = true;
+    api.uploads((id) =>
+      refuse
+        ? { status: 415, body: { error: '"nordbank.png" is not an image. Upload a JPEG, PNG, WebP or GIF file.' } }
+        : { status: 201, body: sponsor(id, { name: 'Nordbank', logo: `/files/public/clubs/1/sponsors/${id}/logo.png?v=1` }) },
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'New sponsor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New sponsor' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Nordbank');
+    await userEvent.upload(screen.getByTestId('sponsor-logo-input'), png());
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    const failure = await within(dialog).findByTestId('logo-failure');
+    expect(failure).toHaveTextContent('The sponsor Nordbank was created, but its logo was not uploaded');
+    expect(failure).toHaveTextContent('"nordbank.png" is not an image. Upload a JPEG, PNG, WebP or GIF file.');
+    expect(screen.getByText('Sponsor Nordbank created without its logo')).toBeInTheDocument();
+    // The sponsor is in the list behind the dialog, which is now its edit dialog.
+    expect(screen.getByRole('dialog', { name: 'Edit sponsor' })).toBe(dialog);
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeEnabled();
+    expect(await screen.findByText('1 sponsor')).toBeInTheDocument();
+
+    refuse = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sponsor Nordbank saved')).toBeInTheDocument();
+    expect(api.calls.filter((c) => !c.startsWith('GET'))).toEqual([
+      'POST /api/clubs/1/sponsors',
+      'POST /api/clubs/1/sponsors/10/logo (nordbank.png)',
+      'PUT /api/clubs/1/sponsors/10',
+      'POST /api/clubs/1/sponsors/10/logo (nordbank.png)',
+    ]);
+  });
+
+  it('updates without a new file: PUT only, no upload', async () => {
+    const api = server([NORDBANK]);
+    const { sent } = api.uploads(() => ({ status: 500, body: { error: 'no upload expected' } }));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Nordbank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit sponsor' });
+    expect(within(dialog).getByRole('img', { name: 'The current logo' })).toHaveAttribute('src', NORDBANK.logo);
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Nordbank Fonden');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sponsor Nordbank Fonden saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((c) => !c.startsWith('GET'))).toEqual(['PUT /api/clubs/1/sponsors/1']);
+    expect(api.bodies).toEqual([{ name: 'Nordbank Fonden', url: 'https://nordbank.example/' }]);
+    expect(sent).toEqual([]);
+  });
+
+  it('shows a web address that is not http(s) at its field and sends nothing; the server’s refusals show at their field too', async () => {
+    const api = server([]);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'New sponsor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New sponsor' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Nordbank');
+    const url = within(dialog).getByRole('textbox', { name: 'Web address' });
+    await userEvent.type(url, 'javascript:alert(1)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('The web address must start with http:// or https://')).toBeInTheDocument();
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+
+    await userEvent.clear(url);
+    await userEvent.type(url, 'https://nordbank.example');
+    api.refuseNext(400, { error: 'Invalid body: url — bad', details: [{ path: 'url', message: URL_MESSAGE }, { path: 'name', message: 'A sponsor with this name already exists' }] });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('A sponsor with this name already exists')).toBeInTheDocument();
+    expect(within(dialog).getByText('The web address must start with http:// or https://')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls.filter((c) => !c.startsWith('GET'))).toEqual(['POST /api/clubs/1/sponsors']);
+  });
+
+  it('checks a picked file in the client: not an image is refused before anything is sent', async () => {
+    server([]);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'New sponsor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New sponsor' });
+    await userEvent.upload(screen.getByTestId('sponsor-logo-input'), new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }), { applyAccept: false });
+    expect(within(dialog).getByText('logo.svg is not an image: choose a JPEG, PNG, WebP or GIF file.')).toBeInTheDocument();
+    expect(within(dialog).getByText('No logo chosen')).toBeInTheDocument();
+  });
+
+  it('deletes after a confirmation that first says what the sponsor is used in', async () => {
+    const api = server([NORDBANK, KAFFE], { setups: [{ id: 4, name: 'Summer 2026', course_id: 3, positions: 5 }], guides: [{ guide_id: 7, title: 'Scorecard 2026' }] });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Nordbank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Nordbank?' });
+    const usage = await within(dialog).findByTestId('sponsor-usage');
+    expect(usage).toHaveTextContent('Used in 1 sponsor setup: Summer 2026 (5 places).');
+    expect(usage).toHaveTextContent('Guide using it: Scorecard 2026.');
+    expect(usage).toHaveTextContent('Its places are removed with it.');
+    expect(within(dialog).getByText('This cannot be undone.')).toBeInTheDocument();
+    expect(api.calls).toContain('GET /api/clubs/1/sponsors/1/usage');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((c) => c.startsWith('DELETE'))).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Nordbank' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete Nordbank?' });
+    await within(again).findByTestId('sponsor-usage');
+    await userEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Sponsor Nordbank deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls.filter((c) => c.startsWith('DELETE'))).toEqual(['DELETE /api/clubs/1/sponsors/1']);
+    const list = screen.getByRole('list', { name: 'Sponsors' });
+    await waitFor(() => expect(within(list).getAllByTestId('sponsor-row')).toHaveLength(1));
+  });
+
+  it('says when the delete fails, and keeps the sponsor', async () => {
+    const api = server([NORDBANK]);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Nordbank' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Nordbank?' });
+    await within(dialog).findByText('It is not used in any sponsor setup.');
+    api.refuseNext(404, { error: 'Sponsor not found' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Could not delete Nordbank')).toBeInTheDocument();
+    expect(screen.getByText('Sponsor not found')).toBeInTheDocument();
+    // Behind the open dialog (hidden from the accessibility tree meanwhile), the sponsor is still listed.
+    expect(screen.getByRole('dialog', { name: 'Delete Nordbank?' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Sponsors', hidden: true })).getAllByTestId('sponsor-row')).toHaveLength(1);
+  });
+});
