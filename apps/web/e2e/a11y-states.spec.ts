@@ -82,6 +82,17 @@ const STATES: UiState[] = [
   { screen: 'users', name: 'edit user dialog', open: opensDialog((tr) => pattern(tr('users.edit.actionFor'))) },
   { screen: 'users', name: 'roles dialog', open: opensDialog((tr) => pattern(tr('users.rolesDialog.actionFor'))) },
   { screen: 'users', name: 'delete confirmation', open: opensDialog((tr) => pattern(tr('users.delete.actionFor'))) },
+  { screen: 'sponsors', name: 'new sponsor dialog', open: opensDialog((tr) => tr('sponsors.new')) },
+  { screen: 'sponsors', name: 'edit sponsor dialog', open: opensDialog((tr) => pattern(tr('sponsors.editFor'))) },
+  {
+    screen: 'sponsors',
+    name: 'delete confirmation with what the sponsor is used in',
+    open: async (page, tr) => {
+      const opened = await opensDialog((t) => pattern(t('sponsors.deleteFor')))(page, tr);
+      await expect(page.getByTestId('sponsor-usage')).toBeVisible(LOADING);
+      return opened;
+    },
+  },
   { screen: 'clubs', name: 'new club dialog', adminOnly: true, open: opensDialog((tr) => tr('clubs.newClub')) },
   { screen: 'course', name: 'tee dialog', open: opensDialog((tr) => tr('courses.tees.add')) },
   { screen: 'course', name: 'tee deletion confirmation', open: opensDialog((tr) => pattern(tr('courses.tees.deleteNamed'))) },
@@ -90,6 +101,17 @@ const STATES: UiState[] = [
   { screen: 'pinPositions', name: 'new pin setup dialog', open: opensDialog((tr) => tr('pins.newSetup')) },
   { screen: 'pinPositions', name: 'rename dialog', open: opensDialog((tr) => tr('pins.rename')) },
   { screen: 'pinPositions', name: 'pin setup deletion confirmation', open: opensDialog((tr) => tr('pins.delete')) },
+  { screen: 'sponsorSetups', name: 'setup deletion confirmation', open: opensDialog((tr) => pattern(tr('sponsorSetups.deleteNamed'))) },
+  { screen: 'sponsorSetup', name: 'setup deletion confirmation', open: opensDialog((tr) => tr('sponsorSetups.delete')) },
+  {
+    screen: 'sponsorSetup',
+    name: 'leave without saving',
+    open: async (page, tr) => {
+      await page.getByRole('textbox', { name: tr('sponsorSetups.name') }).fill('Sæson 2026 (ændret)');
+      await press(page.getByRole('main').getByRole('link', { name: tr('sponsorSetups.back'), exact: true }));
+      return { shown: dialog(page) };
+    },
+  },
   {
     screen: 'manageAllHoles',
     name: 'leave without saving',
@@ -161,6 +183,25 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async ({ request }) => {
   const removed = await request.delete(`/api/clubs/${DEMO_CLUB}/logo`, { headers: await ownerApi({ request }) });
   expect(removed.status()).toBe(200);
+});
+
+// A sponsor with a logo, so the sponsor's edit dialog and delete confirmation can be opened (removed after the run).
+let sponsorId: number | null = null;
+
+test.beforeAll(async ({ request }) => {
+  const headers = await ownerApi({ request });
+  const created = await request.post(`/api/clubs/${DEMO_CLUB}/sponsors`, { headers, data: { name: `A11y sponsor ${Date.now()}`, url: 'https://sponsor.example/' } });
+  expect(created.status(), 'sponsor creation').toBe(201);
+  sponsorId = ((await created.json()) as { id: number }).id;
+  const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: { r: 200, g: 30, b: 40 } } }).png().toBuffer();
+  const uploaded = await request.post(`/api/clubs/${DEMO_CLUB}/sponsors/${sponsorId}/logo`, { headers, multipart: { data: { name: 'sponsor.png', mimeType: 'image/png', buffer: logo } } });
+  expect(uploaded.status(), 'sponsor logo upload').toBeLessThan(300);
+});
+
+test.afterAll(async ({ request }) => {
+  if (sponsorId === null) return;
+  const removed = await request.delete(`/api/clubs/${DEMO_CLUB}/sponsors/${sponsorId}`, { headers: await ownerApi({ request }) });
+  expect(removed.status()).toBeLessThan(300);
 });
 
 test('every state names a screen of the route table', () => {

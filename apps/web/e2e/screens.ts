@@ -20,7 +20,10 @@ export async function ownerHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${await apiToken(request, DEMO.owner)}` };
 }
 
-/** The ids the route parameters take: the demo course, its first drawn hole, its pin setup, the demo guide and its first custom page. */
+/** The demo's sponsor setup on Fjordvang Links (seeded with the demo). */
+export const DEMO_SPONSOR_SETUP = 'Sæson 2026';
+
+/** The ids the route parameters take: the demo course, its first drawn hole, its pin setup, the demo guide and its first custom page, the demo sponsor setup. */
 export async function demoParams(request: APIRequestContext): Promise<ScreenParams> {
   const headers = await ownerHeaders(request);
   const courses = (await (await request.get(`/api/clubs/${DEMO_CLUB}/courses`, { headers })).json()) as { id: number; name: string; holes: { id: number; has_drawing: boolean }[] }[];
@@ -34,7 +37,20 @@ export async function demoParams(request: APIRequestContext): Promise<ScreenPara
   expect(guides.status(), 'the demo guides').toBe(200);
   const guide = ((await guides.json()) as { guide_id: number; title: string }[])[0];
   expect(guide, 'the demo guide').toBeDefined();
-  return { clubId: DEMO_CLUB, courseId: course!.id, pinCourseId: course!.id, holeId: hole.id, setupId: setup!.id, guideId: guide.guide_id, type: CUSTOM_PAGE_TYPES[0] };
+  const sponsorSetups = await request.get(`/api/clubs/${DEMO_CLUB}/sponsor-setups?course_id=${course!.id}`, { headers });
+  expect(sponsorSetups.status(), 'the demo sponsor setups').toBe(200);
+  const sponsorSetup = ((await sponsorSetups.json()) as { id: number; name: string }[]).find((s) => s.name === DEMO_SPONSOR_SETUP);
+  expect(sponsorSetup, 'the demo sponsor setup').toBeDefined();
+  return {
+    clubId: DEMO_CLUB,
+    courseId: course!.id,
+    pinCourseId: course!.id,
+    holeId: hole.id,
+    setupId: setup!.id,
+    guideId: guide.guide_id,
+    type: CUSTOM_PAGE_TYPES[0],
+    sponsorSetupId: sponsorSetup!.id,
+  };
 }
 
 /** A route pattern with the demo's ids; throws for a parameter `demoParams` does not give. */
@@ -84,9 +100,13 @@ export async function answerTiles(page: Page): Promise<string[]> {
 
 /**
  * Shows what a screen holds beyond its first view: the course map (loaded on request), the hole
- * editor's map, the gallery's stored photo. Returns which map, if any, now shows.
+ * editor's and the sponsor setup editor's maps, the gallery's stored photo. Returns which map, if any, now shows.
  */
-export async function revealScreen(page: Page, route: ClubRouteDef): Promise<{ map: 'course map' | 'hole map' | null }> {
+export async function revealScreen(page: Page, route: ClubRouteDef): Promise<{ map: 'course map' | 'hole map' | 'sponsor map' | null }> {
+  if (route.path.startsWith('promotion/sponsor-setups/:courseId/')) {
+    await expect(page.getByTestId('sponsor-map').locator('canvas').first()).toBeVisible(LOADING);
+    return { map: 'sponsor map' };
+  }
   if (route.path === 'courses/:courseId') {
     await page.getByTestId('show-course-map').click();
     await expect(page.getByTestId('course-map').locator('canvas').first()).toBeVisible(LOADING);

@@ -1,0 +1,77 @@
+import { useParams, Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { LoadingState } from '../../../components/ui/loading-state';
+import { screenHref } from '../../../config/screens';
+import { useCourseDrawings } from '../../../lib/courses/course-drawings';
+import { useCourses } from '../../../lib/courses/queries';
+import { useElementsForEdit } from '../../../lib/map/graphics-queries';
+import { useClubId } from '../../../lib/use-club-id';
+import { useSponsors, useSponsorSetup } from '../api/sponsor-setups';
+import { SetupEditor } from './setup-editor';
+
+/**
+ * /:clubId/promotion/sponsor-setups/:courseId/new and …/:courseId/:sponsorSetupId — loads the
+ * course with its drawings, the club's sponsors and the setup, then opens the editor.
+ */
+export function SponsorSetupPage() {
+  const { t } = useTranslation();
+  const clubId = useClubId();
+  const params = useParams();
+  const courseId = Number(params.courseId);
+  const setupId = params.sponsorSetupId === undefined ? null : Number(params.sponsorSetupId);
+  const courses = useCourses(clubId);
+  const sponsors = useSponsors(clubId);
+  const setup = useSponsorSetup(clubId, setupId);
+  const elements = useElementsForEdit(clubId);
+  const course = courses.data?.find((c) => c.id === courseId);
+  const drawings = useCourseDrawings(clubId, course?.holes ?? []);
+
+  const queries = [courses, sponsors, elements, ...(setupId === null ? [] : [setup])];
+  const failed = queries.find((q) => q.isError);
+  if (failed || drawings.error) {
+    return (
+      <ErrorState
+        error={failed?.error ?? drawings.error}
+        title={t('sponsorSetups.setupLoadFailed')}
+        onRetry={() => {
+          queries.forEach((q) => q.isError && void q.refetch());
+          drawings.retry();
+        }}
+      />
+    );
+  }
+  if (queries.some((q) => q.isPending) || drawings.pending) return <LoadingState rows={8} />;
+
+  const found = setupId === null ? null : setup.data;
+  if (!course || (found && found.course_id !== course.id)) {
+    return (
+      <Card>
+        <EmptyState title={t(course ? 'sponsorSetups.notFound' : 'sponsorSetups.courseNotFound')}>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            <Button component={RouterLink} to={screenHref('sponsorSetups', clubId)}>
+              {t('sponsorSetups.back')}
+            </Button>
+          </Typography>
+        </EmptyState>
+      </Card>
+    );
+  }
+
+  return (
+    <SetupEditor
+      // Another setup (or a new one) starts a fresh editor.
+      key={found?.id ?? 'new'}
+      clubId={clubId}
+      course={course}
+      setup={found ?? null}
+      sponsors={sponsors.data!}
+      drawings={drawings.data}
+      elements={elements.data!}
+    />
+  );
+}
