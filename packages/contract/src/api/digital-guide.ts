@@ -6,7 +6,7 @@
  * (GET /api/digital-guide.schema.json).
  */
 import { z } from 'zod';
-import { GuideCourse } from '../print/input';
+import { GuideCourse, GuideSponsor } from '../print/input';
 
 export const DIGITAL_GUIDE_SCHEMA_VERSION = 1;
 
@@ -22,6 +22,8 @@ export const DigitalGuide = z.object({
   language: z.string(),
   /** The guide's courses in order: holes (number, name, par, stroke index, distances per tee key, drawing as GeoJSON in lon/lat, pin, distance markers in metres from the green front) and tees (key, name, colour, ratings for men and women). */
   courses: z.array(GuideCourse),
+  /** The sponsors of the guide's sponsor setup (key, name, web address, logo URL); each hole's `sponsors` refers to them by key: its page sponsors with their format and its sponsor signs as [longitude, latitude]. Absent in guides made before sponsors. */
+  sponsors: z.array(GuideSponsor).default([]),
 });
 export type DigitalGuide = z.infer<typeof DigitalGuide>;
 

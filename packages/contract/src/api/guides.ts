@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../constants';
 import { HexColour, IdParam, PositiveInt32, Text } from './common';
 
 /**
@@ -52,6 +53,14 @@ export const PRINT_LAYOUT_IDS = Object.keys(PRINT_LAYOUTS) as PrintLayout[];
 
 /** How the hole's stroke index is printed: 'Hcp 7', as dots for the strokes received, or not at all. */
 export const HANDICAP_STYLES = ['number', 'dots', 'hidden'] as const;
+/**
+ * The handicap TABLE pages (course handicap per handicap index, per tee and sex): index ranges per
+ * course handicap ('ranges'), or the course handicap for every whole index ('whole'). Not the
+ * guide's handicap style (HANDICAP_STYLES), which is how a hole's stroke index is printed.
+ */
+export const HANDICAP_TABLE_FORMATS = ['ranges', 'whole'] as const;
+export type HandicapTableFormat = (typeof HANDICAP_TABLE_FORMATS)[number];
+
 /** The frame of the drawings on a page. */
 export const BORDER_STYLES = ['none', 'thin', 'thick', 'rounded'] as const;
 /** How a tee is shown beside its distance: its colour, its name, or both. */
@@ -119,7 +128,11 @@ export const GuideSettings = z.object({
       holes: flag,
       local_rules: flag,
       back_page: flag,
+      /** The handicap table pages (of the tees with ratings); stored guides from before it have them on. */
+      handicap_tables: flag.default(true),
     }),
+    /** The format of the handicap table pages. */
+    handicap_table: z.enum(HANDICAP_TABLE_FORMATS).default('ranges'),
   }),
   front_page: z.object({
     title: heading,
@@ -142,6 +155,10 @@ export const GuideSettings = z.object({
   ),
   /** The sponsor setup whose sponsors the guide shows (Promotion); null for none. */
   sponsor_setup_id: PositiveInt32.nullable(),
+  /** The pin setup whose pins the hole and green pages show (one of a guide course's); null for none. */
+  pin_setup_id: PositiveInt32.nullable().default(null),
+  /** The language of the guide's own words ('Hole', 'Par', …); null: the language of the club's country. */
+  language: z.enum(LANGUAGES).nullable().default(null),
 });
 export type GuideSettings = z.infer<typeof GuideSettings>;
 
@@ -159,7 +176,8 @@ export function defaultGuideSettings(drawingStyleId: number, title = ''): GuideS
       layout: 'pocket',
       banner_colour: '#1b5e20',
       course_colours: [],
-      pages: { front_page: true, welcome: true, overview: true, holes: true, local_rules: true, back_page: true },
+      pages: { front_page: true, welcome: true, overview: true, holes: true, local_rules: true, back_page: true, handicap_tables: true },
+      handicap_table: 'ranges',
     },
     front_page: { title, subtitle: '', text: '', image_option: 'filled' },
     welcome: { title: '', text: '', signature: '' },
@@ -167,6 +185,8 @@ export function defaultGuideSettings(drawingStyleId: number, title = ''): GuideS
     back_page: { title: '', text: '' },
     custom_pages: { information: custom(''), etiquette: custom(''), notes: custom('') },
     sponsor_setup_id: null,
+    pin_setup_id: null,
+    language: null,
   };
 }
 

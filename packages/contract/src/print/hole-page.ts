@@ -7,6 +7,7 @@ import type { GuideCourse, GuideHole } from './input';
 import { circlePath, pathOf, type Item, type Page, type PageKind } from './page';
 import { banner, border, bleedRect, courseContext, drawFeatures, fontScale, footer, INK, labelItems, mix, MUTED, northArrow, paragraph, pill, rect, scaleBar, styleOf, teeDot, text, type PageContext } from './parts';
 import { ellipsize, fitSize, textWidth } from './text';
+import { pageSponsors, sponsorBand, sponsorBandHeight, sponsorSigns } from './sponsors';
 
 /** A distance marker as placed on a hole page: metres from the green front and its page point on the line of play. */
 export interface PlacedMark {
@@ -211,9 +212,13 @@ export function holePage(base: PageContext, course: GuideCourse, hole: GuideHole
   const framed = ctx.input.guide.borderStyle !== 'none';
   const notes = hole.proGuideline ? hole.notes.trim() : '';
   const notesH = notes ? 30 * f : 0;
+  // The hole's page sponsors take a band at the foot, above the footer (decision 0016).
+  const placed = pageSponsors(hole.sponsors, ctx.input.sponsors);
+  const bandH = sponsorBandHeight(ctx, placed);
+  const bandGap = bandH > 0 && framed ? 5 * f : 0;
   const area = framed
-    ? { x: margin * 0.6, y: strip.bottom + 6 * f, width: width - margin * 1.2, height: height - strip.bottom - 6 * f - footerH - (kind === 'tee-sign' ? margin * 0.6 : 0) }
-    : { x: 0, y: strip.bottom, width, height: height - strip.bottom - footerH };
+    ? { x: margin * 0.6, y: strip.bottom + 6 * f, width: width - margin * 1.2, height: height - strip.bottom - 6 * f - footerH - bandH - bandGap - (kind === 'tee-sign' && bandH === 0 ? margin * 0.6 : 0) }
+    : { x: 0, y: strip.bottom, width, height: height - strip.bottom - footerH - bandH };
   const clip = framed ? area : { x: -9, y: area.y, width: width + 18, height: area.height + (kind === 'tee-sign' ? 9 : 0) };
   const surround = styleOf(theme, EL.background).fill ?? '#cfe3b4';
   const pad = 16 * f;
@@ -226,6 +231,7 @@ export function holePage(base: PageContext, course: GuideCourse, hole: GuideHole
     drawn.push(...drawFeatures(hole.drawing, theme, proj.toPage, scale));
     const play = playItems(ctx, hole, proj, 6.5 * f);
     drawn.push(...play.items, ...labelItems(hole.drawing, proj.toPage, 6 * f));
+    drawn.push(...sponsorSigns(hole.sponsors, ctx.input.sponsors, theme, proj.toPage, 7 * f));
     marks = play.marks;
     drawn.push(...scaleBar(area.x + 10 * f, area.y + area.height - 10 * f - notesH, k, area.width * 0.3, 6 * f, INK));
     drawn.push(...northArrow(area.x + area.width - 14 * f, area.y + 16 * f, 6 * f, proj.frame.upBearing, INK));
@@ -239,6 +245,7 @@ export function holePage(base: PageContext, course: GuideCourse, hole: GuideHole
   }
   items.push({ kind: 'group', clip, items: drawn });
   items.push(...border(ctx, area.x, area.y, area.width, area.height));
+  if (bandH > 0) items.push(...sponsorBand(ctx, placed, { x: 0, y: area.y + area.height + bandGap, width, height: bandH }));
   if (kind !== 'tee-sign') items.push(...footer(ctx, pageNumber));
   return { kind, width, height, items, label: `${labels.hole} ${hole.number}`, hole: hole.number, geo: proj?.frame, marks };
 }

@@ -8,6 +8,7 @@ import {
   CUSTOM_PAGE_TYPES,
   GUIDE_LIMITS,
   HANDICAP_STYLES,
+  HANDICAP_TABLE_FORMATS,
   IMAGE_OPTIONS,
   OVERVIEW_LABELS,
   OVERVIEW_ORIENTATIONS,
@@ -16,8 +17,10 @@ import {
   PRINT_LAYOUTS,
   TEE_STYLES,
   type CustomPageType,
+  type HandicapTableFormat,
   type PrintLayout,
 } from '../api/guides';
+import { SIGNS_PER_HOLE_MAX, SPONSOR_FORMATS, SPONSORS_MAX } from '../api/sponsors';
 
 /**
  * Everything a printed course guide needs, independent of how guides are stored: the server's
@@ -33,7 +36,7 @@ import {
  * options, custom page types and per-hole page toggles are the same ids, so a stored guide maps
  * onto this input one to one (snake_case there, camelCase here).
  */
-export { BORDER_STYLES, CUSTOM_PAGE_TYPES, HANDICAP_STYLES, IMAGE_OPTIONS, OVERVIEW_LABELS, OVERVIEW_ORIENTATIONS, OVERVIEW_PAGES, PRINT_LAYOUTS, PRINT_LAYOUT_IDS, TEE_STYLES };
+export { BORDER_STYLES, CUSTOM_PAGE_TYPES, HANDICAP_STYLES, HANDICAP_TABLE_FORMATS, type HandicapTableFormat, IMAGE_OPTIONS, OVERVIEW_LABELS, OVERVIEW_ORIENTATIONS, OVERVIEW_PAGES, PRINT_LAYOUTS, PRINT_LAYOUT_IDS, TEE_STYLES };
 
 /** Print layouts (PRINT_LAYOUTS): 'pocket' is 4.25 × 7 in, the size limit of the Rules of Golf 4.3; A6, A5 and A4 are the ISO sizes. */
 export const GUIDE_LAYOUTS = PRINT_LAYOUT_IDS as [PrintLayout, ...PrintLayout[]];
@@ -47,13 +50,6 @@ export const LAYOUT_SIZES_PT = Object.fromEntries(
   PRINT_LAYOUT_IDS.map((id) => [id, { width: mmToPt(PRINT_LAYOUTS[id].widthMm), height: mmToPt(PRINT_LAYOUTS[id].heightMm) }]),
 ) as Record<GuideLayout, { width: number; height: number }>;
 
-/**
- * The handicap TABLE pages (course handicap per handicap index, per tee and sex): index ranges per
- * course handicap ('ranges'), or the course handicap for every whole index ('whole'). Not the
- * guide's handicap style (HANDICAP_STYLES), which is how a hole's stroke index is printed.
- */
-export const HANDICAP_TABLE_FORMATS = ['ranges', 'whole'] as const;
-export type HandicapTableFormat = (typeof HANDICAP_TABLE_FORMATS)[number];
 
 const Name = Text.trim().min(1).max(100);
 const Metres = z.number().int().min(0).max(MAX_HOLE_DISTANCE);
@@ -83,6 +79,30 @@ export const GuideTee = z.object({
   shown: z.boolean().default(true),
 });
 export type GuideTee = z.infer<typeof GuideTee>;
+
+/**
+ * A sponsor shown by the guide (Promotion): its name, web address and logo image reference
+ * (resolved like every image: the PDF and PNG get its bytes, the preview and the digital guide its
+ * URL). Holes refer to it by `key` (the sponsor's id as text).
+ */
+export const GuideSponsor = z.object({
+  key: z.string().min(1).max(40),
+  name: Name,
+  url: Text.max(2000).default(''),
+  logo: z.string().max(200).nullable().default(null),
+  /** The logo's public URL (the browser's preview and the digital guide show it), or null. */
+  logoUrl: z.string().max(2000).nullable().default(null),
+});
+export type GuideSponsor = z.infer<typeof GuideSponsor>;
+
+/** The sponsors of a hole in the guide's sponsor setup: on its page in a format of §9, and its sponsor signs on the course. */
+export const HoleSponsors = z.object({
+  /** One sponsor, or two in 'bottom-double' (api/sponsors.ts pagePlacesProblem). */
+  page: z.array(z.object({ sponsor: z.string().min(1).max(40), format: z.enum(SPONSOR_FORMATS) })).max(2).default([]),
+  /** Sponsor signs: [longitude, latitude]. */
+  signs: z.array(z.object({ sponsor: z.string().min(1).max(40), position: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]) })).max(SIGNS_PER_HOLE_MAX).default([]),
+});
+export type HoleSponsors = z.infer<typeof HoleSponsors>;
 
 export const GuideHole = z.object({
   /** The hole's number on the course (1-based, its order). */
@@ -114,6 +134,8 @@ export const GuideHole = z.object({
   pinChart: z.boolean().default(true),
   /** The pro guideline text (`notes`) on the hole page. */
   proGuideline: z.boolean().default(true),
+  /** Where the guide's sponsor setup places sponsors on this hole. */
+  sponsors: HoleSponsors.default({ page: [], signs: [] }),
 });
 export type GuideHole = z.infer<typeof GuideHole>;
 export type GuideHoleInput = z.input<typeof GuideHole>;
@@ -240,6 +262,8 @@ export const GuideRenderInput = z.object({
   guide: GuideRenderSettings,
   /** The guide's active courses, in order. */
   courses: z.array(GuideCourse).min(1).max(10),
+  /** The sponsors the holes refer to (the guide's sponsor setup); none without a setup. */
+  sponsors: z.array(GuideSponsor).max(SPONSORS_MAX).default([]),
 });
 export type GuideRenderInput = z.infer<typeof GuideRenderInput>;
 export type GuideRenderInputIn = z.input<typeof GuideRenderInput>;

@@ -38,6 +38,8 @@ export interface PrintLabels {
   information: string;
   etiquette: string;
   notes: string;
+  /** The caption of a sponsor strip at the foot of a hole page. */
+  holeSponsor: string;
 }
 
 export const PRINT_LABELS: Record<Language, PrintLabels> = {
@@ -76,6 +78,7 @@ export const PRINT_LABELS: Record<Language, PrintLabels> = {
     information: 'Information',
     etiquette: 'Etiquette',
     notes: 'Notes',
+    holeSponsor: 'Hole sponsor',
   },
   da: {
     hole: 'Hul',
@@ -112,6 +115,7 @@ export const PRINT_LABELS: Record<Language, PrintLabels> = {
     information: 'Information',
     etiquette: 'Etikette',
     notes: 'Noter',
+    holeSponsor: 'Hulsponsor',
   },
   sv: {
     hole: 'Hål',
@@ -148,5 +152,6 @@ export const PRINT_LABELS: Record<Language, PrintLabels> = {
     information: 'Information',
     etiquette: 'Etikett',
     notes: 'Anteckningar',
+    holeSponsor: 'Hålsponsor',
   },
 };

@@ -22,7 +22,8 @@ const PinSetupsQuery = z.object({ course_id: IdParam.optional() });
 export function pinRoutes(app: TypedApp, { db }: AppDeps) {
   app.get(
     '/clubs/:clubId/pin-setups',
-    { config: { access: COURSES, readCache: true }, schema: { tags, params: ClubIdParams, querystring: PinSetupsQuery, response: { 200: PinSetupsResponse, ...errors } } },
+    // Also the products role: a guide chooses the pin setup whose pins it prints.
+    { config: { access: { club: 'clubId', roles: ['courses', 'products'] }, readCache: true }, schema: { tags, params: ClubIdParams, querystring: PinSetupsQuery, response: { 200: PinSetupsResponse, ...errors } } },
     async (request) => {
       return listPinSetups(db, request.params.clubId, request.query.course_id);
     },

@@ -98,7 +98,10 @@ describe(`products: course guides (${testDatabaseKind})`, () => {
       [{ title: 'X', course_ids: [course.id], settings: { ...base, drawing_style_id: 999 } }, 400, /Unknown graphical theme/],
       [{ title: 'X', course_ids: [course.id], settings: { ...base, tee_ids: [second.holes[0].id + 100000] } }, 400, /is not a tee of the guide's courses/],
       [{ title: 'X', course_ids: [course.id], settings: { ...base, overview: { ...base.overview, course_id: second.id } } }, 400, /overview course must be one of the guide/],
-      [{ title: 'X', course_ids: [course.id], settings: { ...base, sponsor_setup_id: 5 } }, 400, /Unknown sponsor setup/],
+      [{ title: 'X', course_ids: [course.id], settings: { ...base, sponsor_setup_id: 999_999 } }, 404, /Sponsor setup not found/],
+      [{ title: 'X', course_ids: [course.id], settings: { ...base, pin_setup_id: 999_999 } }, 404, /Pin setup not found/],
+      [{ title: 'X', course_ids: [course.id], settings: { ...base, language: 'fr' } }, 400, /language/],
+      [{ title: 'X', course_ids: [course.id], settings: { ...base, print: { ...base.print, handicap_table: 'fancy' } } }, 400, /handicap_table/],
       [{ title: 'X\u0000', course_ids: [course.id] }, 400, /NUL/],
     ];
     for (const [body, status, message] of cases) {

@@ -18,6 +18,7 @@ import {
   OrgsCoursesTeesResponse,
   UpdateGuideBody,
 } from '@golf/contract/api/guides';
+import { SponsorReport } from '@golf/contract/api/sponsors';
 import type { AppDeps, TypedApp } from '../../platform/app-types';
 import { badRequest } from '../../platform/errors';
 import { PRODUCTS } from './access';
@@ -25,6 +26,7 @@ import { readUploadedFile, registerImageUploads } from '../../platform/uploads';
 import { copyGuide, deleteGuideFiles, removeGuide, removeGuideImage, removeOverrideImage, setGuideImage, setOverrideImage } from './images';
 import { guideGenerationRoutes } from './generation/routes';
 import { listOrgCourseTees, listOrgs } from './orgs-service';
+import { sponsorReport } from './sponsor-report';
 import { createGuide, getAppOrders, getGuide, guideData, guideOverrides, listGuides, setAppOrders, setDistanceMarkers, updateGuide } from './service';
 
 
@@ -50,6 +52,12 @@ export function productRoutes(app: TypedApp, deps: AppDeps) {
 
   app.get('/clubs/:clubId/guides/:id', { config: { access: PRODUCTS }, schema: { tags, params: GuideParams, response: { 200: Guide, ...errors } } }, async (request) =>
     getGuide(db, request.params.clubId, request.params.id),
+  );
+
+  app.get(
+    '/clubs/:clubId/guides/:id/sponsor-report',
+    { config: { access: PRODUCTS }, schema: { tags, params: GuideParams, response: { 200: SponsorReport, ...errors } } },
+    async (request) => sponsorReport(db, request.params.clubId, request.params.id),
   );
 
   app.put(

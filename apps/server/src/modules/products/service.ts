@@ -15,7 +15,7 @@ import {
   type UpdateGuideBody,
 } from '@golf/contract/api/guides';
 import type { SaveGuideHolesInput } from '@golf/contract/api/guide-holes-graphql';
-import { clubs, courses, drawingStyles, guideCourses, guideDistanceMarkers, guideHoles, guideRatings, guides, holes, holeTees, tees } from '../../db/schema/index';
+import { clubs, courses, drawingStyles, guideCourses, guideDistanceMarkers, guideHoles, guideRatings, guides, holes, holeTees, pinSetups, sponsorSetups, tees } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { guideFileUrl } from './files';
@@ -159,7 +159,19 @@ async function teeIdsOfCourses(db: DbOrTx, courseIds: number[]): Promise<Set<num
 }
 
 /** What the settings name must exist and be part of the guide: its courses' tees and courses, a known style. */
-async function settingsProblems(db: DbOrTx, settings: GuideSettings, courseIds: number[], teeIds: Set<number>, prefix = 'settings'): Promise<Problem[]> {
+/** The course of the club's sponsor setup `setupId`, or null when the club has no such setup. */
+async function sponsorSetupCourse(db: DbOrTx, clubId: number, setupId: number): Promise<number | null> {
+  const [row] = await db.select({ courseId: sponsorSetups.courseId }).from(sponsorSetups).where(and(eq(sponsorSetups.id, setupId), eq(sponsorSetups.clubId, clubId)));
+  return row?.courseId ?? null;
+}
+
+/** The course of the club's pin setup `setupId`, or null when the club has no such setup. */
+async function pinSetupCourse(db: DbOrTx, clubId: number, setupId: number): Promise<number | null> {
+  const [row] = await db.select({ courseId: pinSetups.courseId }).from(pinSetups).where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId)));
+  return row?.courseId ?? null;
+}
+
+async function settingsProblems(db: DbOrTx, clubId: number, settings: GuideSettings, courseIds: number[], teeIds: Set<number>, prefix = 'settings'): Promise<Problem[]> {
   const problems: Problem[] = [];
   const inGuide = new Set(courseIds);
   const [style] = await db.select({ id: drawingStyles.id }).from(drawingStyles).where(eq(drawingStyles.id, settings.drawing_style_id));
@@ -176,8 +188,18 @@ async function settingsProblems(db: DbOrTx, settings: GuideSettings, courseIds: 
   settings.print.course_colours.forEach((c, i) => {
     if (!inGuide.has(c.course_id)) problems.push({ path: `${prefix}.print.course_colours.${i}.course_id`, message: `Course ${c.course_id} is not one of the guide’s courses` });
   });
-  // Sponsor setups come with the Promotion area; until a club has one, no id names one.
-  if (settings.sponsor_setup_id !== null) problems.push({ path: `${prefix}.sponsor_setup_id`, message: 'Unknown sponsor setup' });
+  // The sponsor setup: one of the club's (another club's is not found), on a course of the guide.
+  if (settings.sponsor_setup_id !== null) {
+    const setupCourse = await sponsorSetupCourse(db, clubId, settings.sponsor_setup_id);
+    if (setupCourse === null) throw notFound('Sponsor setup not found');
+    if (!inGuide.has(setupCourse)) problems.push({ path: `${prefix}.sponsor_setup_id`, message: 'The sponsor setup is for a course the guide does not show' });
+  }
+  // The pin setup likewise.
+  if (settings.pin_setup_id !== null) {
+    const setupCourse = await pinSetupCourse(db, clubId, settings.pin_setup_id);
+    if (setupCourse === null) throw notFound('Pin setup not found');
+    if (!inGuide.has(setupCourse)) problems.push({ path: `${prefix}.pin_setup_id`, message: 'The pin setup is for a course the guide does not show' });
+  }
   return problems;
 }
 
@@ -207,7 +229,7 @@ export async function createGuide(db: Db, clubId: number, input: CreateGuideBody
     if (!club) throw notFound('Club not found');
     const courseIds = await coursesOfClub(tx, clubId, input.course_ids);
     const settings = input.settings ?? defaultGuideSettings(club.drawingStyleId, input.title);
-    failIf(await settingsProblems(tx, settings, courseIds, await teeIdsOfCourses(tx, courseIds)));
+    failIf(await settingsProblems(tx, clubId, settings, courseIds, await teeIdsOfCourses(tx, courseIds)));
     const [{ last }] = await tx.select({ last: max(guides.appOrder) }).from(guides).where(eq(guides.clubId, clubId));
     const [row] = await tx
       .insert(guides)
@@ -249,7 +271,9 @@ export async function updateGuide(db: Db, clubId: number, guideId: number, input
     const teeIds = await teeIdsOfCourses(tx, courseIds);
     const guideHoleIds = new Set((await holesOfCourses(tx, courseIds)).map((h) => h.id));
     const problems: Problem[] = [];
-    if (input.settings) problems.push(...(await settingsProblems(tx, input.settings, courseIds, teeIds)));
+    // The body's type is the schema's input (defaults not yet applied in the type): the settings as stored.
+    const given = input.settings ? GuideSettings.parse(input.settings) : undefined;
+    if (given) problems.push(...(await settingsProblems(tx, clubId, given, courseIds, teeIds)));
     input.ratings?.forEach((r, i) => {
       if (!teeIds.has(r.tee_id)) problems.push({ path: `ratings.${i}.tee_id`, message: `Tee ${r.tee_id} is not a tee of the guide's courses` });
     });
@@ -280,7 +304,15 @@ export async function updateGuide(db: Db, clubId: number, guideId: number, input
       }
     }
     await saveHoleToggles(tx, guideId, input.holes ?? []);
-    const settings = input.settings ?? (input.course_ids ? pruneSettings(GuideSettings.parse(row.settings), courseIds, teeIds) : undefined);
+    let settings = given ?? (input.course_ids ? pruneSettings(GuideSettings.parse(row.settings), courseIds, teeIds) : undefined);
+    // A sponsor or pin setup of a course the guide no longer shows goes with that course.
+    if (settings && !given && settings.sponsor_setup_id !== null && !courseIds.includes((await sponsorSetupCourse(tx, clubId, settings.sponsor_setup_id)) ?? -1)) {
+      settings = { ...settings, sponsor_setup_id: null };
+    }
+    const pinSetupId = settings?.pin_setup_id ?? null;
+    if (settings && !given && pinSetupId !== null && !courseIds.includes((await pinSetupCourse(tx, clubId, pinSetupId)) ?? -1)) {
+      settings = { ...settings, pin_setup_id: null };
+    }
     await touch(tx, guideId, { ...(input.title !== undefined ? { title: input.title } : {}), ...(settings ? { settings } : {}) });
     return orphaned;
   });

@@ -20,7 +20,7 @@ describe(`products: generating a guide's products as jobs (${testDatabaseKind})`
   let tokens: Record<Actor, string>;
   let guide: Guide;
 
-  const req = (actor: Actor, method: 'GET' | 'POST', path: string, payload?: unknown, headers?: Record<string, string>) =>
+  const req = (actor: Actor, method: 'GET' | 'POST' | 'PUT', path: string, payload?: unknown, headers?: Record<string, string>) =>
     call(t.app, method, `/api/clubs/${ids.dkClubId}/${path}`, { token: tokens[actor], payload, headers });
   const file = async (url: string) => {
     const res = await t.app.inject({ method: 'GET', url });
@@ -73,6 +73,30 @@ describe(`products: generating a guide's products as jobs (${testDatabaseKind})`
     }
     for (const hole of course.holes) expect(hole.distanceMarkers.length > 0).toBe(hole.par >= 4);
     expect(input.guide.welcome.text).toBe(guide.settings.welcome.text);
+  });
+
+  it("prints the pins of the chosen pin setup, in the chosen language, with the chosen handicap tables (and back to the club's)", async () => {
+    const setups = (await req('maker', 'GET', 'pin-setups')).json() as { id: number; name: string; courseId: number }[];
+    const weekend = setups.find((s) => s.name === 'Weekend')!;
+    expect(weekend).toBeDefined();
+    const put = (settings: Guide['settings'], version: number) => req('maker', 'PUT', `guides/${guide.guide_id}`, { version, settings });
+    const s = guide.settings;
+    const chosen = await put({ ...s, pin_setup_id: weekend.id, language: 'en', print: { ...s.print, handicap_table: 'whole', pages: { ...s.print.pages, handicap_tables: false } } }, guide.version);
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const saved = Guide.parse(chosen.json());
+    const input = GuideRenderInput.parse((await req('maker', 'GET', `guides/${guide.guide_id}/print-input`)).json());
+    expect(input.guide.language).toBe('en');
+    expect(input.guide.handicapTable).toBe('whole');
+    expect(input.guide.pages.handicapTables).toBe(false);
+    expect(input.courses[0].holes.filter((h) => h.pin !== null).length).toBeGreaterThan(0);
+    // Back as it was: no pins, the club's language (Danish), the tables in ranges.
+    const back = await put(s, saved.version);
+    expect(back.statusCode, back.body).toBe(200);
+    guide = Guide.parse(back.json());
+    const again = GuideRenderInput.parse((await req('maker', 'GET', `guides/${guide.guide_id}/print-input`)).json());
+    expect(again.guide.language).toBe('da');
+    expect(again.courses[0].holes.every((h) => h.pin === null)).toBe(true);
+    expect(again.guide.pages.handicapTables).toBe(true);
   });
 
   it('makes the printed guide as a job: progress, one job for two clicks, the PDF, the print-shop copy and the booklet', async () => {

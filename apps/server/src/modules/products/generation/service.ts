@@ -69,7 +69,7 @@ async function render(task: RenderTask): Promise<StoredFile[]> {
 }
 
 /** The files of one product of the guide whose render input is `input`. */
-export async function productFiles(product: GuideProduct, input: GuideRenderInput, digital: Omit<DigitalGuide, 'courses' | 'title' | 'language' | 'schema_version'>, images: Record<string, Uint8Array>): Promise<StoredFile[]> {
+export async function productFiles(product: GuideProduct, input: GuideRenderInput, digital: Omit<DigitalGuide, 'courses' | 'sponsors' | 'title' | 'language' | 'schema_version'>, images: Record<string, Uint8Array>): Promise<StoredFile[]> {
   switch (product) {
     case 'pdf': {
       // The printed guide as it prints at home, the print shop's copy (3 mm bleed, crop marks) and the saddle-stitched booklet.
@@ -84,13 +84,13 @@ export async function productFiles(product: GuideProduct, input: GuideRenderInpu
       return [{ ...files[0], name: 'overview.pdf' }];
     }
     case 'tee_signs':
-      return render({ product: 'tee-signs', input });
+      return render({ product: 'tee-signs', input, images });
     case 'green_drawings':
       return uniqueNames(await render({ product: 'green-drawings', input }));
     case 'web_images':
-      return uniqueNames(await render({ product: 'web-images', input }));
+      return uniqueNames(await render({ product: 'web-images', input, images }));
     case 'json': {
-      const document: DigitalGuide = { schema_version: DIGITAL_GUIDE_SCHEMA_VERSION, ...digital, title: input.guide.title, language: input.guide.language, courses: input.courses };
+      const document: DigitalGuide = { schema_version: DIGITAL_GUIDE_SCHEMA_VERSION, ...digital, title: input.guide.title, language: input.guide.language, courses: input.courses, sponsors: input.sponsors };
       return [{ name: 'guide.json', contentType: 'application/json', data: new TextEncoder().encode(JSON.stringify(document)) }];
     }
   }

@@ -13,7 +13,7 @@ import { getGraphics } from '../../graphics/service';
  * tee parts of GuideRenderInput. The guide's own settings (title, layout, pages, ratings, distance
  * markers, texts, course colours, hole page toggles) come from the guide; the caller adds them
  * (ratings and markers are left empty here: `men`/`women` null, `distanceMarkers` [], `colour`
- * null, every hole toggle on). Courses are keyed by their id as text, tees too.
+ * null, every hole toggle on, no sponsors). Courses are keyed by their id as text, tees too.
  */
 
 /** The club's name and the theme of its drawing style. */
@@ -90,6 +90,7 @@ export async function loadGuideCourses(db: DbOrTx, clubId: number, courseIds: nu
           green: true,
           pinChart: true,
           proGuideline: true,
+          sponsors: { page: [], signs: [] },
         })),
     };
   });

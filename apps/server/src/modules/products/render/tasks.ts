@@ -1,5 +1,6 @@
 import { layoutGreens, layoutGuide, layoutHoles, layoutTeeSigns } from '@golf/contract/print/layout';
 import type { GuideRenderInputIn } from '@golf/contract/print/input';
+import { sniffImageFormat } from '../../../platform/images';
 import { APP_IMAGE_WIDTHS, renderImages, type ImageFormat } from './images';
 import { renderPdf, type PdfOptions } from './pdf';
 
@@ -11,11 +12,11 @@ export type RenderTask =
   /** The printed guide as one PDF (options: bleed, crop marks, saddle-stitch). */
   | { product: 'guide-pdf'; input: GuideRenderInputIn; pdf?: Omit<PdfOptions, 'images'>; images?: Record<string, Uint8Array> }
   /** Tee signs: one print-size page per hole, as one PDF. */
-  | { product: 'tee-signs'; input: GuideRenderInputIn; size?: 'a4' | 'a3'; pdf?: Omit<PdfOptions, 'images'> }
+  | { product: 'tee-signs'; input: GuideRenderInputIn; size?: 'a4' | 'a3'; pdf?: Omit<PdfOptions, 'images'>; images?: Record<string, Uint8Array> }
   /** Green drawings: a PDF of the greens and a PNG of each. */
   | { product: 'green-drawings'; input: GuideRenderInputIn; width?: number }
   /** Web images: each hole page as PNG and WebP at the app's widths. */
-  | { product: 'web-images'; input: GuideRenderInputIn; widths?: number[]; formats?: ImageFormat[] };
+  | { product: 'web-images'; input: GuideRenderInputIn; widths?: number[]; formats?: ImageFormat[]; images?: Record<string, Uint8Array> };
 
 export interface RenderedFile {
   name: string;
@@ -35,6 +36,12 @@ function bytes(b: Buffer): Uint8Array {
   return new Uint8Array(b);
 }
 
+/** The images of the input with their types, for the rasteriser (PNG, JPEG or WebP by their first bytes). */
+function imageTypes(images: Record<string, Uint8Array> | undefined): Record<string, { data: Uint8Array; type: string }> | undefined {
+  if (!images) return undefined;
+  return Object.fromEntries(Object.entries(images).map(([ref, data]) => [ref, { data, type: `image/${sniffImageFormat(Buffer.from(data.buffer, data.byteOffset, data.byteLength)) ?? 'png'}` }]));
+}
+
 export async function renderTask(task: RenderTask): Promise<RenderResult> {
   switch (task.product) {
     case 'guide-pdf': {
@@ -44,7 +51,7 @@ export async function renderTask(task: RenderTask): Promise<RenderResult> {
     }
     case 'tee-signs': {
       const pages = layoutTeeSigns(task.input, task.size);
-      const pdf = await renderPdf(pages, task.pdf);
+      const pdf = await renderPdf(pages, { ...task.pdf, images: task.images });
       return { pages: pages.length, files: [{ name: 'tee-signs.pdf', contentType: 'application/pdf', data: bytes(pdf) }] };
     }
     case 'green-drawings': {
@@ -58,7 +65,7 @@ export async function renderTask(task: RenderTask): Promise<RenderResult> {
     }
     case 'web-images': {
       const pages = layoutHoles(task.input);
-      const images = await renderImages(pages, task.widths ?? APP_IMAGE_WIDTHS, task.formats ?? ['png', 'webp']);
+      const images = await renderImages(pages, task.widths ?? APP_IMAGE_WIDTHS, task.formats ?? ['png', 'webp'], imageTypes(task.images));
       return { pages: pages.length, files: images.map((img) => ({ name: img.name, contentType: TYPES[img.format], data: bytes(img.data) })) };
     }
   }

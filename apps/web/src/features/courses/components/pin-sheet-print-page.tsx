@@ -5,7 +5,6 @@ import { useQueries } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -17,6 +16,7 @@ import type { PinPosition } from '@golf/contract/api/pins';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { localPaper, PrintStyles } from '../../../components/ui/print-styles';
 import { paths } from '../../../config/paths';
 import { useClubId } from '../../../lib/use-club-id';
 import { drawingQueryOptions, useCourses, usePinPositions, usePinSetups } from '../../../lib/courses/queries';
@@ -25,23 +25,6 @@ import { greenSheet, ringsPath, type GreenSheet } from '@golf/contract/print/gre
 type Paper = 'A4' | 'letter';
 const SCALE_BAR_METRES = 10;
 
-/** Print styles while the sheet is shown: no shell chrome, the chosen paper size, 10 mm margins. */
-function PrintStyles({ paper }: { paper: Paper }) {
-  return (
-    <GlobalStyles
-      styles={{
-        '@page': { size: paper, margin: '10mm' },
-        '@media print': {
-          '.MuiAppBar-root, .MuiDrawer-root, main > .MuiToolbar-root, main > .MuiToolbar-root + *, .MuiSnackbar-root, [data-print="hide"]': { display: 'none !important' },
-          'main .MuiContainer-root > :first-child:not(#pin-sheet)': { display: 'none !important' },
-          'main .MuiContainer-root': { maxWidth: 'none !important', padding: '0 !important' },
-          body: { background: '#fff !important' },
-        },
-      }}
-    />
-  );
-}
-
 /** /:clubId/courses/:courseId/pin-positions/:courseId/:setupId/print — a printable pin sheet, each green to scale with its pin. */
 export function PinSheetPrintPage() {
   const { t, i18n } = useTranslation();
@@ -49,7 +32,7 @@ export function PinSheetPrintPage() {
   const params = useParams();
   const courseId = Number(params.courseId);
   const setupId = Number(params.setupId);
-  const [paper, setPaper] = useState<Paper>(() => (/^en-(US|CA)|-(US|CA)$/.test(navigator.language ?? '') ? 'letter' : 'A4'));
+  const [paper, setPaper] = useState<Paper>(localPaper);
   const courses = useCourses(clubId);
   const setups = usePinSetups(clubId, courseId);
   const positions = usePinPositions(clubId, setupId);
@@ -66,7 +49,7 @@ export function PinSheetPrintPage() {
 
   return (
     <Box id="pin-sheet" sx={{ maxWidth: 1000 }}>
-      <PrintStyles paper={paper} />
+      <PrintStyles paper={paper} sheetId="pin-sheet" />
       <Box data-print="hide" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={`${paths.club.pinPositions(clubId, courseId)}?setup=${setupId}`}>
           {t('pins.backToPins')}

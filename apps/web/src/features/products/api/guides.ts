@@ -10,6 +10,8 @@ import {
   type OrgsCoursesTeesResponse,
   type UpdateGuideBody,
 } from '@golf/contract/api/guides';
+import type { PinSetup } from '@golf/contract/api/pins';
+import type { SponsorReport, SponsorSetup } from '@golf/contract/api/sponsors';
 import { api, clubPath, type UploadProgress } from '../../../lib/api-client';
 
 export const guideKeys = {
@@ -28,6 +30,30 @@ export function guidesQueryOptions(clubId: number) {
 /** GET clubs/{clubId}/guides: the club's guides in their app order. */
 export function useGuides(clubId: number) {
   return useQuery(guidesQueryOptions(clubId));
+}
+
+/** GET clubs/{clubId}/sponsor-setups: the setups a guide may show its sponsors from (roles promotion or products). */
+export function useSponsorSetupChoices(clubId: number) {
+  return useQuery({
+    queryKey: ['clubs', clubId, 'sponsor-setups', 'choices'] as const,
+    queryFn: ({ signal }) => api.get<SponsorSetup[]>(clubPath('sponsor-setups', clubId), { signal }),
+  });
+}
+
+/** GET clubs/{clubId}/pin-setups: every pin setup of the club (a guide shows the pins of one on its courses). */
+export function usePinSetupChoices(clubId: number) {
+  return useQuery({
+    queryKey: ['clubs', clubId, 'pin-setups', 'choices'] as const,
+    queryFn: ({ signal }) => api.get<PinSetup[]>(clubPath('pin-setups', clubId), { signal }),
+  });
+}
+
+/** GET clubs/{clubId}/guides/{id}/sponsor-report: the holes and products that show each sponsor of the guide's setup. */
+export function useSponsorReport(clubId: number, guideId: number) {
+  return useQuery({
+    queryKey: [...guideKeys.detail(clubId, guideId), 'sponsor-report'] as const,
+    queryFn: ({ signal }) => api.get<SponsorReport>(clubPath(`guides/${guideId}/sponsor-report`, clubId), { signal }),
+  });
 }
 
 /** GET clubs/{clubId}/guides/{id}. */

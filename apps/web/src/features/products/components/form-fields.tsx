@@ -14,13 +14,17 @@ export function FormSelect<T extends FieldValues>({
   options,
   helperText,
   numeric = false,
+  nullable = false,
 }: {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
   options: readonly { value: string | number; label: string }[];
   helperText?: string;
+  /** Values are ids: '' (an option "none") is null, others numbers. */
   numeric?: boolean;
+  /** Texts where the option '' means null ("automatic"). */
+  nullable?: boolean;
 }) {
   return (
     <Controller
@@ -32,7 +36,10 @@ export function FormSelect<T extends FieldValues>({
           label={label}
           name={field.name}
           value={field.value ?? ''}
-          onChange={(event) => field.onChange(numeric ? (event.target.value === '' ? null : Number(event.target.value)) : event.target.value)}
+          onChange={(event) => {
+            const value = event.target.value;
+            field.onChange(numeric || nullable ? (value === '' ? null : numeric ? Number(value) : value) : value);
+          }}
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={!!fieldState.error}

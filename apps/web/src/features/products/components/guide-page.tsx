@@ -66,6 +66,11 @@ export function GuidePage() {
         <Typography variant="body2" color="text.secondary">
           {t('products.version', { version: data.version })}
         </Typography>
+        {data.settings.sponsor_setup_id !== null && (
+          <Button component={RouterLink} to={screenHref('guideSponsorReport', clubId, { guideId })} variant="outlined">
+            {t('products.sponsorReport.open')}
+          </Button>
+        )}
         <GuidePreviewButton clubId={clubId} guide={data} tab={page.key} />
         <GuideReleaseButton clubId={clubId} guide={data} />
       </Box>

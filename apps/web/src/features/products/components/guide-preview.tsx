@@ -25,6 +25,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { FONT_FAMILY } from '@golf/contract/print/font-metrics';
 import { layoutGuide, pageSizeMm } from '@golf/contract/print/layout';
 import { PT_PER_INCH, type Page } from '@golf/contract/print/page';
+import type { GuideSponsor } from '@golf/contract/print/input';
 import { pageToSvg } from '@golf/contract/print/svg';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -77,10 +78,10 @@ export default function GuidePreview({ clubId, guideId, frontPageImageUrl, tab }
   if (input.isError) return <ErrorState error={input.error} title={t('products.preview.loadFailed')} onRetry={() => void input.refetch()} />;
   if (!laid || 'error' in laid) return <ErrorState error={laid?.error} title={t('products.preview.loadFailed')} onRetry={() => void input.refetch()} />;
   if (laid.pages.length === 0) return <EmptyState title={t('products.preview.empty')} />;
-  return <PageViewer pages={laid.pages} layoutKey={input.data.guide.layout} tab={tab} frontPageImageUrl={frontPageImageUrl} />;
+  return <PageViewer pages={laid.pages} layoutKey={input.data.guide.layout} tab={tab} frontPageImageUrl={frontPageImageUrl} sponsors={input.data.sponsors} />;
 }
 
-function PageViewer({ pages, layoutKey, tab, frontPageImageUrl }: { pages: Page[]; layoutKey: string; tab: GuidePage['key'] | null; frontPageImageUrl: string | null }) {
+function PageViewer({ pages, layoutKey, tab, frontPageImageUrl, sponsors }: { pages: Page[]; layoutKey: string; tab: GuidePage['key'] | null; frontPageImageUrl: string | null; sponsors: GuideSponsor[] }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
@@ -90,7 +91,7 @@ function PageViewer({ pages, layoutKey, tab, frontPageImageUrl }: { pages: Page[
   // A save changes the pages: stay on the same page number where it still exists.
   const current = Math.min(index, pages.length - 1);
   const page = pages[current];
-  const svg = useMemo(() => pageToSvg(page, { imageHref: (ref) => previewImageHref(ref, frontPageImageUrl) }), [page, frontPageImageUrl]);
+  const svg = useMemo(() => pageToSvg(page, { imageHref: (ref) => previewImageHref(ref, frontPageImageUrl, sponsors) }), [page, frontPageImageUrl, sponsors]);
   const size = pageSizeMm(page);
   const go = (i: number) => setIndex(Math.max(0, Math.min(pages.length - 1, i)));
   const pageName = (p: Page, i: number) => t('products.preview.page', { number: i + 1, label: p.label });

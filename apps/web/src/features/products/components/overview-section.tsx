@@ -15,14 +15,16 @@ import {
   GuideSettings,
   GuideTitle,
   HANDICAP_STYLES,
+  HANDICAP_TABLE_FORMATS,
   OVERVIEW_PAGES,
   PRINT_LAYOUT_IDS,
   type Guide,
   type GuideProduct,
 } from '@golf/contract/api/guides';
+import { LANGUAGES } from '@golf/contract/constants';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useGuideFiles } from '../api/generation';
-import { useDrawingStyles } from '../api/guides';
+import { useDrawingStyles, usePinSetupChoices, useSponsorSetupChoices } from '../api/guides';
 import { FormColour, FormSelect, FormSwitch } from './form-fields';
 import { GuideSaveBar, SectionCard, UnsavedChangesGuard, useGuideSave } from './guide-form';
 import { ProductActions } from './product-generation';
@@ -63,15 +65,20 @@ export function GuideProductsCard({ guide, actions }: { guide: Guide; actions?: 
   );
 }
 
+const printShape = GuideSettings.shape.print.shape;
 const GeneralValues = z.object({
   title: GuideTitle,
   drawing_style_id: GuideSettings.shape.drawing_style_id,
   handicap_style: GuideSettings.shape.handicap_style,
+  sponsor_setup_id: GuideSettings.shape.sponsor_setup_id,
+  pin_setup_id: GuideSettings.shape.pin_setup_id.unwrap(),
+  language: GuideSettings.shape.language.unwrap(),
   border_style: GuideSettings.shape.border_style,
-  layout: GuideSettings.shape.print.shape.layout,
-  banner_colour: GuideSettings.shape.print.shape.banner_colour,
+  layout: printShape.layout,
+  banner_colour: printShape.banner_colour,
+  handicap_table: printShape.handicap_table.unwrap(),
   overview_pages: GuideSettings.shape.overview.shape.pages,
-  pages: GuideSettings.shape.print.shape.pages,
+  pages: printShape.pages.extend({ handicap_tables: z.boolean() }),
 });
 type GeneralValues = z.infer<typeof GeneralValues>;
 
@@ -81,9 +88,13 @@ function generalValues(guide: Guide): GeneralValues {
     title: guide.title,
     drawing_style_id: s.drawing_style_id,
     handicap_style: s.handicap_style,
+    sponsor_setup_id: s.sponsor_setup_id,
+    pin_setup_id: s.pin_setup_id,
+    language: s.language,
     border_style: s.border_style,
     layout: s.print.layout,
     banner_colour: s.print.banner_colour,
+    handicap_table: s.print.handicap_table,
     overview_pages: s.overview.pages,
     pages: s.print.pages,
   };
@@ -93,6 +104,18 @@ function generalValues(guide: Guide): GeneralValues {
 export function OverviewSection({ clubId, guide }: { clubId: number; guide: Guide }) {
   const { t } = useTranslation();
   const styles = useDrawingStyles();
+  const setups = useSponsorSetupChoices(clubId);
+  const pinSetups = usePinSetupChoices(clubId);
+  const guideCourses = new Set(guide.courses.map((c) => c.course_id));
+  const setupOptions = [
+    { value: '', label: t('products.general.noSponsorSetup') },
+    ...(setups.data ?? []).filter((s) => guideCourses.has(s.course_id) || s.id === guide.settings.sponsor_setup_id).map((s) => ({ value: s.id, label: s.name })),
+  ];
+  const pinSetupOptions = [
+    { value: '', label: t('products.general.noPinSetup') },
+    ...(pinSetups.data ?? []).filter((s) => guideCourses.has(s.courseId) || s.id === guide.settings.pin_setup_id).map((s) => ({ value: s.id, label: s.name })),
+  ];
+  const languageOptions = [{ value: '', label: t('products.general.languageOfCountry') }, ...LANGUAGES.map((l) => ({ value: l, label: t(`products.general.language.${l}`) }))];
   const files = useGuideFiles(clubId, guide.guide_id);
   const { save, saving } = useGuideSave(clubId, guide);
   const form = useForm<GeneralValues>({ resolver: zodResolver(GeneralValues), defaultValues: generalValues(guide) });
@@ -106,9 +129,12 @@ export function OverviewSection({ clubId, guide }: { clubId: number; guide: Guid
         ...s,
         drawing_style_id: v.drawing_style_id,
         handicap_style: v.handicap_style,
+        sponsor_setup_id: v.sponsor_setup_id,
+        pin_setup_id: v.pin_setup_id,
+        language: v.language,
         border_style: v.border_style,
         overview: { ...s.overview, pages: v.overview_pages },
-        print: { ...s.print, layout: v.layout, banner_colour: v.banner_colour, pages: v.pages },
+        print: { ...s.print, layout: v.layout, banner_colour: v.banner_colour, handicap_table: v.handicap_table, pages: v.pages },
       },
     });
   });
@@ -130,6 +156,23 @@ export function OverviewSection({ clubId, guide }: { clubId: number; guide: Guid
             />
             <FormSelect control={control} name="handicap_style" label={t('products.fields.handicapStyle')} options={HANDICAP_STYLES.map(option('handicap'))} />
             <FormSelect control={control} name="border_style" label={t('products.fields.borderStyle')} options={BORDER_STYLES.map(option('border'))} />
+            <FormSelect
+              control={control}
+              name="sponsor_setup_id"
+              numeric
+              label={t('products.fields.sponsorSetup')}
+              options={setupOptions}
+              helperText={setups.isError ? t('products.general.sponsorSetupsFailed') : t('products.general.sponsorSetupHint')}
+            />
+            <FormSelect
+              control={control}
+              name="pin_setup_id"
+              numeric
+              label={t('products.fields.pinSetup')}
+              options={pinSetupOptions}
+              helperText={pinSetups.isError ? t('products.general.pinSetupsFailed') : t('products.general.pinSetupHint')}
+            />
+            <FormSelect control={control} name="language" nullable label={t('products.fields.language')} options={languageOptions} helperText={t('products.general.languageHint')} />
           </Box>
         </SectionCard>
         <SectionCard id="guide-print" title={t('products.print.title')} hint={t('products.print.hint')}>
@@ -137,12 +180,13 @@ export function OverviewSection({ clubId, guide }: { clubId: number; guide: Guid
             <FormSelect control={control} name="layout" label={t('products.fields.layout')} options={PRINT_LAYOUT_IDS.map(option('layout'))} helperText={t('products.print.layoutHint')} />
             <FormColour control={control} name="banner_colour" label={t('products.fields.bannerColour')} />
             <FormSelect control={control} name="overview_pages" label={t('products.fields.overviewPages')} options={OVERVIEW_PAGES.map(option('overviewPages'))} />
+            <FormSelect control={control} name="handicap_table" label={t('products.fields.handicapTable')} options={HANDICAP_TABLE_FORMATS.map(option('handicapTable'))} helperText={t('products.print.handicapTableHint')} />
           </Box>
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 3 }}>
             <Box component="legend" sx={{ typography: 'subtitle2', mb: 1 }}>
               {t('products.print.pages')}
             </Box>
-            {(['front_page', 'welcome', 'overview', 'holes', 'local_rules', 'back_page'] as const).map((page) => (
+            {(['front_page', 'welcome', 'overview', 'holes', 'local_rules', 'handicap_tables', 'back_page'] as const).map((page) => (
               <FormSwitch key={page} control={control} name={`pages.${page}`} label={t(`products.print.page.${page}`)} />
             ))}
           </Box>

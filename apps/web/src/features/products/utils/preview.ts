@@ -48,9 +48,12 @@ export const FRONT_PAGE_IMAGE_REF = 'front-page';
 
 /**
  * An image reference of the render input as a URL the browser may load: the front page image's
- * URL, the server's file URLs and image data URLs; other references are left out.
+ * URL, a sponsor logo's URL, the server's file URLs and image data URLs; other references are left out.
  */
-export function previewImageHref(ref: string, frontPageImageUrl: string | null): string | null {
+export function previewImageHref(ref: string, frontPageImageUrl: string | null, sponsors: readonly { logo: string | null; logoUrl: string | null }[] = []): string | null {
   if (ref === FRONT_PAGE_IMAGE_REF) return frontPageImageUrl;
+  // A sponsor's logo: the render input gives its public URL beside the reference.
+  const sponsor = sponsors.find((s) => s.logo === ref);
+  if (sponsor) return sponsor.logoUrl;
   return /^(\/(?!\/)|https?:\/\/|data:image\/(png|jpeg|webp|gif);)/.test(ref) ? ref : null;
 }
