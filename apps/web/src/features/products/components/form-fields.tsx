@@ -45,6 +45,8 @@ export function FormSelect<T extends FieldValues>({
           error={!!fieldState.error}
           helperText={fieldState.error?.message ?? helperText}
           fullWidth
+          // An option '' ("none", "automatic") shows its words instead of an empty field.
+          {...(options.some((o) => o.value === '') ? { slotProps: { select: { displayEmpty: true }, inputLabel: { shrink: true } } } : {})}
         >
           {options.map((o) => (
             <MenuItem key={String(o.value)} value={o.value}>
