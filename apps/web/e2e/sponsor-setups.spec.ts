@@ -132,7 +132,7 @@ test('a new setup on Fjordvang Links: two hole pages and a sign placed by keyboa
   expect(deleted.status()).toBeLessThan(300);
   await page.getByRole('button', { name: tr('common.save'), exact: true }).click();
   await expect(snack(page, 'error')).toBeVisible(LOADING);
-  await expect(hole(page, 4).getByTestId('hole-problems')).toBeVisible();
+  await expect(hole(page, 4).getByTestId('hole-problems')).toHaveText(tr('sponsorSetups.problems.sponsor', { sponsor: `E2E Gone ${stamp}` }));
   await expect(page.getByTestId('setup-problems')).toContainText(tr('sponsorSetups.problemsAtHoles', { holes: 4 }));
   // Nothing typed is lost.
   await expect(hole(page, 4).getByLabel(tr('sponsorSetups.holes.pageSponsorOf', { number: 4 }))).toHaveValue(String(gone));

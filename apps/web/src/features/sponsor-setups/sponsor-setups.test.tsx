@@ -163,8 +163,10 @@ describe('sponsor setups list', { timeout: 30_000 }, () => {
 
 describe('sponsor setup editor', { timeout: 30_000 }, () => {
   it('saves a new setup as §4 says: POST without positions, then PUT with them; a refusal is shown at its hole and nothing typed is lost', async () => {
-    const refusal = () => jsonResponse({ error: 'Invalid sponsor positions', details: [{ path: 'sponsor_positions.0.sponsor_id', message: 'Sponsor 7 is not a sponsor of this club' }] }, 400);
-    const state: Parameters<typeof server>[0] = { setups: [], put: [refusal] };
+    // The server's rules answer 400 with details; a sponsor gone meanwhile 404 with details.
+    const refusal = () => jsonResponse({ error: 'This sponsor is already on this hole page', details: [{ path: 'sponsor_positions.0.sponsor_id', message: 'This sponsor is already on this hole page' }] }, 400);
+    const gone = () => jsonResponse({ error: 'Sponsor not found', details: [{ path: 'sponsor_positions.2.sponsor_id', message: 'Sponsor 8 not found' }] }, 404);
+    const state: Parameters<typeof server>[0] = { setups: [], put: [refusal, gone] };
     const calls = server(state);
     const router = renderRoutes(ROUTES, '/1/promotion/sponsor-setups/5/new');
 
@@ -192,8 +194,8 @@ describe('sponsor setup editor', { timeout: 30_000 }, () => {
     expect(map.props?.signs.map((s) => [s.text, s.selected])).toEqual([['Fjord Auto', true]]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const problems = await within(holeSection(1)).findByTestId('hole-problems');
-    expect(problems).toHaveTextContent('Sponsor 7 is not a sponsor of this club');
+    const problems = await within(holeSection(1)).findByTestId('hole-problems', {}, { timeout: 10_000 });
+    expect(problems).toHaveTextContent('Nordbank is on this hole\'s page twice.');
     expect(screen.getByTestId('setup-problems')).toHaveTextContent('See what is marked at hole 1.');
     const saves = () => calls.filter((c) => c.method !== 'GET');
     expect(saves().map((c) => [c.method, c.url])).toEqual([
@@ -213,13 +215,18 @@ describe('sponsor setup editor', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Name of the setup' })).toHaveValue('Season 2027');
     expect(within(holeSection(1)).getByRole('combobox', { name: 'Page sponsor of hole 1' })).toHaveValue('7');
 
-    // Saved again: the setup created before is updated, not created twice.
+    // Saved again: the setup created before is updated, not created twice; a sponsor gone meanwhile is named at its hole.
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(holeSection(3)).findByText('Fjord Auto is no longer one of the club\'s sponsors: choose another.', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(within(holeSection(1)).queryByTestId('hole-problems')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to hole 3' }));
+    expect(within(holeSection(3)).getByRole('combobox', { name: 'Page sponsor of hole 3' })).toHaveFocus();
     state.put = [];
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/1/promotion/sponsor-setups/5/9'));
-    expect(saves().map((c) => c.method)).toEqual(['POST', 'PUT', 'PUT']);
+    expect(saves().map((c) => c.method)).toEqual(['POST', 'PUT', 'PUT', 'PUT']);
     // Loaded again from the server: the places are there, nothing is unsaved.
-    expect(await screen.findByRole('heading', { name: 'Sponsors on Old Course' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sponsors on Old Course' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(within(holeSection(1)).getByRole('combobox', { name: 'Page sponsor of hole 1' })).toHaveValue('7');
     expect(within(holeSection(2)).getByRole('combobox', { name: 'Second sponsor of hole 2' })).toHaveValue('');
     expect(within(holeSection(3)).getAllByTestId('sign-row')).toHaveLength(1);

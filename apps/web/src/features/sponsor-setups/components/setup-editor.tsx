@@ -15,7 +15,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type { Course } from '@golf/contract/api/courses';
 import type { DrawingResponse } from '@golf/contract/api/drawings';
 import type { ElementForEdit } from '@golf/contract/api/graphics';
-import { SIGNS_PER_HOLE_MAX, type Sponsor, type SponsorSetup } from '@golf/contract/api/sponsors';
+import { SIGNS_PER_HOLE_MAX, type Sponsor, type SponsorPositionInput, type SponsorSetup } from '@golf/contract/api/sponsors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
@@ -47,6 +47,8 @@ import {
   setPageSponsor,
   setupBody,
   signsOn,
+  problemField,
+  type ProblemDetail,
   type SaveProblems,
   type SetupDraft,
 } from '../utils/draft';
@@ -196,6 +198,33 @@ export function SetupEditor({ clubId, course, setup, sponsors, drawings, element
   const selectedHole = draft.signs.find((s) => s.key === selected)?.holeId ?? null;
   const highlight = placing ? signHole : selectedHole;
 
+  /**
+   * A problem at a position in the reader's words, by what it concerns; `gone` when the server did
+   * not find a sponsor or hole (404) rather than refusing a rule (400). Anything else keeps the
+   * server's message.
+   */
+  const phraseFor =
+    (gone: boolean) =>
+    (detail: ProblemDetail, position: SponsorPositionInput | undefined): string => {
+      const field = problemField(detail.path);
+      if (!position || field === null) return detail.message;
+      const sponsor = sponsorName(position.sponsor_id);
+      switch (field) {
+        case 'sponsor_id':
+          return gone ? t('sponsorSetups.problems.sponsor', { sponsor }) : t('sponsorSetups.problems.samePage', { sponsor });
+        case 'hole_id':
+          return t('sponsorSetups.problems.hole');
+        case 'format':
+          return t('sponsorSetups.problems.page', { double: t('sponsorSetups.formats.bottom-double') });
+        case 'position':
+          return placeable.has(position.hole_id) ? t('sponsorSetups.problems.sign', { sponsor }) : t('sponsorSetups.problems.noBoundary');
+        case '':
+          return position.placement === 'sign' ? t('sponsorSetups.problems.tooManySigns', { max: SIGNS_PER_HOLE_MAX }) : detail.message;
+        default:
+          return detail.message;
+      }
+    };
+
   const submit = async () => {
     setNameTouched(true);
     if (nameKey) {
@@ -203,7 +232,7 @@ export function SetupEditor({ clubId, course, setup, sponsors, drawings, element
       return;
     }
     const body = setupBody(draft, course.id, holes);
-    const local = positionsProblems(body.sponsor_positions ?? []);
+    const local = positionsProblems(body.sponsor_positions ?? [], phraseFor(false));
     if (hasProblems(local)) {
       setProblems(local);
       return;
@@ -224,7 +253,7 @@ export function SetupEditor({ clubId, course, setup, sponsors, drawings, element
       if (error instanceof SetupSaveError && error.setupId !== null) setSetupId(error.setupId);
       snackbar.error(t('sponsorSetups.saveFailed'), errorText(reason, t));
       // The server's details (400 for rules, 404 for a sponsor or hole gone meanwhile) go next to what they concern.
-      setProblems(isApiError(reason) && reason.details.length > 0 ? placeProblems(reason.details, body.sponsor_positions ?? []) : null);
+      setProblems(isApiError(reason) && reason.details.length > 0 ? placeProblems(reason.details, body.sponsor_positions ?? [], phraseFor(reason.status === 404)) : null);
     }
   };
 
@@ -242,6 +271,7 @@ export function SetupEditor({ clubId, course, setup, sponsors, drawings, element
   };
 
   const problemHoles = holes.filter((h) => problems?.byHole.has(h.id));
+  const goToHole = (order: number) => document.querySelector<HTMLElement>(`[data-hole="${order}"] select`)?.focus();
 
   return (
     <Box
@@ -298,7 +328,18 @@ export function SetupEditor({ clubId, course, setup, sponsors, drawings, element
               {problems.general.map((p) => (
                 <Box key={p}>{p}</Box>
               ))}
-              {problemHoles.length > 0 && <Box>{t('sponsorSetups.problemsAtHoles', { holes: problemHoles.map((h) => h.order).join(', ') })}</Box>}
+              {problemHoles.length > 0 && (
+                <>
+                  <Box>{t('sponsorSetups.problemsAtHoles', { holes: problemHoles.map((h) => h.order).join(', ') })}</Box>
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+                    {problemHoles.map((h) => (
+                      <Button key={h.id} size="small" variant="outlined" color="inherit" onClick={() => goToHole(h.order)}>
+                        {t('sponsorSetups.problems.goTo', { number: h.order })}
+                      </Button>
+                    ))}
+                  </Box>
+                </>
+              )}
             </Alert>
           )}
         </CardContent>

@@ -13,6 +13,7 @@ import {
   placeProblems,
   positionsOf,
   positionsProblems,
+  problemField,
   removeSign,
   roomForSign,
   sameSetup,
@@ -138,6 +139,10 @@ describe('sponsor setup draft', () => {
       [51, ['A hole page has one sponsor, or two in bottom double']],
     ]);
     expect(placed.name).toEqual(['Name is required']);
+    const phrased = placeProblems([{ path: 'sponsor_positions.3.position', message: 'x' }, { path: 'course_id', message: 'Unknown course' }], sent, (d, p) => (p ? `${problemField(d.path)} of sponsor ${p.sponsor_id}` : d.message));
+    expect([...phrased.byHole.values()]).toEqual([['position of sponsor 7']]);
+    expect(phrased.general).toEqual(['Unknown course']);
+    expect([problemField('sponsor_positions.4'), problemField('sponsor_positions.4.format'), problemField('name')]).toEqual(['', 'format', null]);
     expect(placed.general).toEqual(['Unknown course', 'Unknown sponsor']);
   });
 

@@ -147,6 +147,18 @@ export function sameSetup(a: SetupDraft, b: SetupDraft, holes: readonly Hole[]):
   return a.name.trim() === b.name.trim() && JSON.stringify(positionsOf(a, holes)) === JSON.stringify(positionsOf(b, holes));
 }
 
+/** A problem as the server's details and the contract's checks give it. */
+export interface ProblemDetail {
+  path: string;
+  message: string;
+}
+
+/** What the problem at `sponsor_positions.N.<field>` concerns: the field's name, '' for the position as a whole, null for another path. */
+export function problemField(path: string): string | null {
+  const match = /^sponsor_positions\.\d+(?:\.(\w+))?/.exec(path);
+  return match ? (match[1] ?? '') : null;
+}
+
 /** What is wrong with a save, sorted to where it shows: the name field, a hole, or the whole setup. */
 export interface SaveProblems {
   name: string[];
@@ -157,13 +169,21 @@ export interface SaveProblems {
 /**
  * Places problems given as `{ path, message }` (the server's 400 details, or the contract's
  * positionProblems) next to what they concern: `sponsor_positions.N…` belongs to the hole of the
- * N-th position sent, `name` to the name field; anything else to the setup as a whole.
+ * N-th position sent, `name` to the name field; anything else to the setup as a whole. `phrase`
+ * puts a problem in the reader's words (the server's message by default).
  */
-export function placeProblems(details: readonly { path: string; message: string }[], sent: readonly SponsorPositionInput[]): SaveProblems {
+export function placeProblems(
+  details: readonly ProblemDetail[],
+  sent: readonly SponsorPositionInput[],
+  phrase: (detail: ProblemDetail, position: SponsorPositionInput | undefined) => string = (d) => d.message,
+): SaveProblems {
   const problems: SaveProblems = { name: [], byHole: new Map(), general: [] };
-  for (const { path, message } of details) {
+  for (const detail of details) {
+    const { path } = detail;
     const index = /^sponsor_positions\.(\d+)(?:\.|$)/.exec(path)?.[1];
-    const hole = index !== undefined ? sent[Number(index)]?.hole_id : undefined;
+    const position = index !== undefined ? sent[Number(index)] : undefined;
+    const hole = position?.hole_id;
+    const message = phrase(detail, position);
     if (hole !== undefined) {
       const list = problems.byHole.get(hole) ?? [];
       if (!list.includes(message)) list.push(message);
@@ -175,10 +195,10 @@ export function placeProblems(details: readonly { path: string; message: string 
 }
 
 /** The contract's checks of the positions (the same the server makes), placed by hole; null when there are none. */
-export function positionsProblems(sent: readonly SponsorPositionInput[]): SaveProblems | null {
+export function positionsProblems(sent: readonly SponsorPositionInput[], phrase?: Parameters<typeof placeProblems>[2]): SaveProblems | null {
   const parsed = sent.map((p) => SponsorPositionInput.parse(p));
   const found = positionProblems(parsed);
-  return found.length > 0 ? placeProblems(found, sent) : null;
+  return found.length > 0 ? placeProblems(found, sent, phrase) : null;
 }
 
 export const hasProblems = (p: SaveProblems | null): p is SaveProblems => !!p && (p.name.length > 0 || p.byHole.size > 0 || p.general.length > 0);
