@@ -8,6 +8,7 @@ import { createMailer } from './platform/mail';
 import { localStorage, s3Storage } from './platform/storage';
 import { buildApp } from './app';
 import { DEMO_USERS, seedAdmin, seedDemo, seedReference } from './db/seed';
+import { addDemoSponsorLogos } from './db/seed-sponsors';
 
 async function main() {
   const started = Date.now();
@@ -27,11 +28,12 @@ async function main() {
       console.log(`Created the administrator ${process.env.ADMIN_EMAIL.trim().toLowerCase()}`);
     }
   }
+  const storage = config.s3 ? await s3Storage(config.s3) : localStorage(join(config.dataDir, 'files'));
   const app = await buildApp(
     {
       db: database.db,
       config,
-      storage: config.s3 ? await s3Storage(config.s3) : localStorage(join(config.dataDir, 'files')),
+      storage,
       mailer: createMailer({
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
@@ -41,6 +43,8 @@ async function main() {
     },
     { logger: { level: config.logLevel } },
   );
+  // The demo sponsors' logos are files: written once the storage is there (issue 11).
+  if (seeded) await addDemoSponsorLogos({ db: database.db, storage, log: app.log });
   await jobQueue(database.db).start();
   // A new demo shows its guide made (issue 10): every product of the demo guide is queued once.
   if (seeded && process.env.DEMO_PRODUCTS !== 'false') await releaseDemoGuide(database.db);

@@ -62,6 +62,7 @@ function templateKey(demo: boolean): string {
     join(here, '../src/db/seed-graphics.ts'), join(here, '../../../packages/contract/src/graphics-catalogue.ts'),
     ...readdirSync(join(here, '../src/db/schema')).map((f) => join(here, '../src/db/schema', f)),
     join(here, '../src/db/seed-products.ts'),
+    join(here, '../src/db/seed-sponsors.ts'),
     ...['../src/db/seed-courses.ts', '../src/db/data/augusta-national.geojson', '../src/modules/course-import/service.ts', '../src/db/demo-course.ts', '../src/modules/course-import/osm-plan.ts', '../../../packages/contract/src/geo/planar.ts'].map((f) => join(here, f)),
   ];
   for (const f of files.sort()) hash.update(f).update(readFileSync(f));

@@ -6,6 +6,7 @@ import { hashPassword } from '../platform/passwords';
 import { seedGraphics } from './seed-graphics';
 import { seedDemoCourses } from './seed-courses';
 import { seedDemoGuide, seedProductReference } from './seed-products';
+import { seedDemoSponsors } from './seed-sponsors';
 
 const COUNTRIES: [string, string][] = [
   ['at', 'Austria'], ['be', 'Belgium'], ['ch', 'Switzerland'], ['cz', 'Czechia'], ['de', 'Germany'],
@@ -94,6 +95,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
     const { fjordvangCourseId } = await seedDemoCourses(tx, { clubId: dkClub.id });
     await seedDemoGuide(tx, { clubId: dkClub.id, courseId: fjordvangCourseId });
+    await seedDemoSponsors(tx, { clubId: dkClub.id, courseId: fjordvangCourseId });
   });
   return true;
 }
