@@ -97,22 +97,34 @@ export function pageStem(page: Page, index: number): string {
   return `${page.kind}-${n}`;
 }
 
+/** The raster scaled down to `width` pixels (Lanczos, as a browser shrinks a picture). */
+async function scaled(raster: { data: Buffer; info: OutputInfo }, width: number): Promise<{ data: Buffer; info: OutputInfo }> {
+  if (width >= raster.info.width) return raster;
+  const { width: w, height: h, channels } = raster.info;
+  return sharp(raster.data, { raw: { width: w, height: h, channels } }).resize({ width, kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true });
+}
+
 /**
  * Every page at every width in every format (web images: the hole pages at the app's sizes): each
- * page is rasterised once per width and encoded in every format from the same pixels.
+ * page is rasterised once, at the largest width (librsvg's parse and draw of the page is the
+ * costly part), scaled down for the smaller widths, and encoded in every format from the same
+ * pixels.
  */
 export async function renderImages(pages: Page[], widths: readonly number[] = APP_IMAGE_WIDTHS, formats: readonly ImageFormat[] = ['png', 'webp'], images?: ImageOptions['images']): Promise<NamedImage[]> {
-  const jobs = pages.flatMap((page, i) => widths.map((width) => ({ page, i, width })));
-  const out: NamedImage[][] = new Array(jobs.length);
-  // A few at a time: sharp works in libuv's thread pool, so pictures are encoded on every core.
+  const largest = Math.max(...widths);
+  const out: NamedImage[][] = new Array(pages.length);
+  // A few pages at a time: sharp works in libuv's thread pool, so pictures are encoded on every core.
   let next = 0;
   const worker = async () => {
-    for (let j = next++; j < jobs.length; j = next++) {
-      const { page, i, width } = jobs[j];
-      const raster = await rasterise(page, width, images);
-      out[j] = await Promise.all(formats.map(async (format) => ({ name: `${pageStem(page, i)}-${width}.${format}`, page: page.label, width, format, data: await encode(raster, format) })));
+    for (let i = next++; i < pages.length; i = next++) {
+      const page = pages[i];
+      const raster = await rasterise(page, largest, images);
+      const sized = await Promise.all(widths.map(async (width) => ({ width, raster: await scaled(raster, width) })));
+      out[i] = await Promise.all(
+        sized.flatMap(({ width, raster: r }) => formats.map(async (format) => ({ name: `${pageStem(page, i)}-${width}.${format}`, page: page.label, width, format, data: await encode(r, format) }))),
+      );
     }
   };
-  await Promise.all(Array.from({ length: Math.min(IMAGE_CONCURRENCY, jobs.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(IMAGE_CONCURRENCY, pages.length) }, worker));
   return out.flat();
 }
