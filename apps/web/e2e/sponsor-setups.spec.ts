@@ -9,7 +9,7 @@ import { texts } from './texts';
 // 1's page (bottom single) and on hole 2's (full centred), a sign on hole 3 placed by keyboard (the
 // hole's centre, then one arrow key), saved, reloaded, all still there; then a save the server
 // refuses (a sponsor deleted meanwhile), shown at its hole with nothing typed lost. Screenshots go
-// to E2E_SHOTS_DIR when it is set.
+// to E2E_SHOTS_DIR when it is set (wide and 390 px).
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -24,6 +24,16 @@ async function shot(page: Page, name: string) {
   if (!shots) return;
   mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+}
+
+/** The page wide as it is and 390 px narrow (only when screenshots are asked for). */
+async function shots2(page: Page, name: string) {
+  if (!shots) return;
+  await shot(page, name);
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, `${name}-390`);
+  await page.setViewportSize(size);
 }
 
 async function ownerHeaders(request: APIRequestContext) {
@@ -67,7 +77,7 @@ test('a new setup on Fjordvang Links: two hole pages and a sign placed by keyboa
   await expect(page.getByRole('heading', { level: 1, name: tr('sponsorSetups.title') })).toBeVisible();
   const course = page.getByRole('region', { name: 'Fjordvang Links', exact: true });
   await expect(course.getByTestId('setup-row').first()).toBeVisible();
-  await shot(page, 'sponsor-setups-list');
+  await shots2(page, 'sponsor-setups-list');
 
   await course.getByRole('link', { name: tr('sponsorSetups.newSetupOn', { course: 'Fjordvang Links' }) }).click();
   await expect(page).toHaveURL(/\/promotion\/sponsor-setups\/\d+\/new$/);
@@ -95,7 +105,7 @@ test('a new setup on Fjordvang Links: two hole pages and a sign placed by keyboa
   // One metre east at 55.7° north is about 0.0000162° of longitude.
   expect(movedTo - placedAt).toBeGreaterThan(0.000014);
   expect(movedTo - placedAt).toBeLessThan(0.000019);
-  await shot(page, 'sponsor-setup-editor');
+  await shots2(page, 'sponsor-setup-editor');
 
   await page.getByRole('button', { name: tr('common.save'), exact: true }).click();
   await expect(snack(page, 'confirmation')).toBeVisible(LOADING);

@@ -222,10 +222,19 @@ function SignRow({ sign, hole, sponsor, selected, actions }: { sign: DraftSign; 
       onFocus={() => !selected && actions.selectSign(sign.key)}
       sx={{ display: 'grid', gap: 1, p: 1, borderRadius: 1, border: 1, borderColor: selected ? 'primary.main' : 'divider', bgcolor: selected ? 'action.selected' : undefined }}
     >
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="body2" sx={{ fontWeight: 600, mr: 'auto', overflowWrap: 'anywhere' }}>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
           {sponsor}
         </Typography>
+        <IconButton size="small" aria-label={t('sponsorSetups.sign.remove', { sponsor, number: hole })} onClick={() => actions.removeSign(sign.key)}>
+          <DeleteOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' }}>
+        {field('lat')}
+        {field('lon')}
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <Button
           size="small"
           variant="outlined"
@@ -235,20 +244,14 @@ function SignRow({ sign, hole, sponsor, selected, actions }: { sign: DraftSign; 
           aria-keyshortcuts={ARROWS}
           onKeyDown={onArrows}
           data-sign-move={sign.key}
+          sx={{ flex: 'none' }}
         >
           {t('sponsorSetups.sign.move')}
         </Button>
-        <IconButton size="small" aria-label={t('sponsorSetups.sign.remove', { sponsor, number: hole })} onClick={() => actions.removeSign(sign.key)}>
-          <DeleteOutlinedIcon fontSize="small" />
-        </IconButton>
+        <Typography variant="caption" color="text.secondary" id={hintId}>
+          {t('sponsorSetups.sign.moveHint')}
+        </Typography>
       </Box>
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' }}>
-        {field('lat')}
-        {field('lon')}
-      </Box>
-      <Typography variant="caption" color="text.secondary" id={hintId}>
-        {t('sponsorSetups.sign.moveHint')}
-      </Typography>
     </Box>
   );
 }
