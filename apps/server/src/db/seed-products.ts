@@ -79,11 +79,12 @@ const LOCAL_RULES = [
 /**
  * The demo guide of Fjordvang Golfklub on its course 'Fjordvang Links' (written inside the demo
  * seed's transaction): ratings of its three tees for men and women, as Dansk Golf Union lists
- * them, 100/150/200 m markers on every par 4 and 5, a welcome page and local rules.
+ * them, 100/150/200 m markers on every par 4 and 5, a welcome page, local rules, and the sponsors of `sponsorSetupId` when given.
  */
-export async function seedDemoGuide(tx: DbOrTx, input: { clubId: number; courseId: number }): Promise<number> {
+export async function seedDemoGuide(tx: DbOrTx, input: { clubId: number; courseId: number; sponsorSetupId?: number }): Promise<number> {
   const [club] = await tx.select({ drawingStyleId: clubs.drawingStyleId }).from(clubs).where(eq(clubs.id, input.clubId));
   const settings: GuideSettings = defaultGuideSettings(club?.drawingStyleId ?? 6, 'Fjordvang Links');
+  settings.sponsor_setup_id = input.sponsorSetupId ?? null;
   settings.front_page = { ...settings.front_page, subtitle: 'Yardage book', text: 'Fjordvang Golfklub · Fjordvej 12 · 7100 Vejle' };
   settings.welcome = { title: 'Velkommen', text: WELCOME, signature: 'Fjordvang Golfklub' };
   settings.local_rules = { title: 'Lokale regler', text: LOCAL_RULES };

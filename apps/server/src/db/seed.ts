@@ -94,8 +94,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...staffRoles.map((role) => ({ clubId: dkClub.id, userId: staff.id, role })),
     ]);
     const { fjordvangCourseId } = await seedDemoCourses(tx, { clubId: dkClub.id });
-    await seedDemoGuide(tx, { clubId: dkClub.id, courseId: fjordvangCourseId });
-    await seedDemoSponsors(tx, { clubId: dkClub.id, courseId: fjordvangCourseId });
+    // The demo guide shows the demo's sponsors (the setup 'Sæson 2026').
+    const sponsorSetupId = await seedDemoSponsors(tx, { clubId: dkClub.id, courseId: fjordvangCourseId });
+    await seedDemoGuide(tx, { clubId: dkClub.id, courseId: fjordvangCourseId, sponsorSetupId });
   });
   return true;
 }
