@@ -1,14 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Link as RouterLink, useBlocker, useParams } from 'react-router';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -23,6 +18,7 @@ import { alpha } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { Course, HoleTee, Tee } from '@golf/contract/api/courses';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { paths } from '../../../config/paths';
@@ -108,13 +104,6 @@ function HolesGrid({ clubId, course, tees, holesTees }: { clubId: number; course
   const dirty = grid.some((row, r) => row.some((v, c) => v !== saved[r][c]));
   const invalid = problems.some((row) => row.some(Boolean));
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !update.isPending && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   const focusCell = (row: number, col: number) => {
     const input = cells.current.get(`${row}:${col}`);
@@ -288,20 +277,11 @@ function HolesGrid({ clubId, course, tees, holesTees }: { clubId: number; course
           {update.isPending ? t('common.saving') : t('common.save')}
         </Button>
       </Paper>
-      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="leave-title">
-        <DialogTitle id="leave-title">{t('courses.leave.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('courses.leave.text')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => blocker.reset?.()} autoFocus>
-            {t('courses.leave.stay')}
-          </Button>
-          <Button color="error" variant="contained" onClick={() => blocker.proceed?.()}>
-            {t('courses.leave.leave')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <UnsavedChangesGuard
+        dirty={dirty}
+        saving={update.isPending}
+        texts={{ title: t('courses.leave.title'), text: t('courses.leave.text'), stay: t('courses.leave.stay'), leave: t('courses.leave.leave') }}
+      />
     </Box>
   );
 }
