@@ -227,7 +227,7 @@ export function SponsorDialog({ clubId, sponsor, onClose, onDone }: { clubId: nu
               )}
               {logo.kind !== 'keep' && (
                 <Button size="small" onClick={() => setLogo({ kind: 'keep' })} disabled={isSubmitting}>
-                  {t('sponsors.dialog.keepLogo')}
+                  {logo.kind === 'new' ? t('sponsors.dialog.discardFile') : t('sponsors.dialog.keepLogo')}
                 </Button>
               )}
             </FileDropZone>

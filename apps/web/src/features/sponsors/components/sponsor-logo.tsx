@@ -5,12 +5,28 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
  * A sponsor's logo whole (logos are wide, tall or square) in a white box with a thin border,
  * or a muted picture sign when there is none; `noLogoLabel` names that sign for screen readers.
  */
-export function SponsorLogo({ src, alt, noLogoLabel, width = 88, height = 56 }: { src: string | null; alt: string; noLogoLabel: string; width?: number; height?: number }) {
+export function SponsorLogo({
+  src,
+  alt,
+  noLogoLabel,
+  width = 88,
+  height = 56,
+  compact = false,
+}: {
+  src: string | null;
+  alt: string;
+  noLogoLabel: string;
+  width?: number;
+  height?: number;
+  /** Two thirds of the size on a narrow screen (a list row). */
+  compact?: boolean;
+}) {
+  const small = (n: number) => (compact ? { xs: Math.round((n * 2) / 3), sm: n } : n);
   return (
     <Box
       sx={{
-        width,
-        height,
+        width: small(width),
+        height: small(height),
         flexShrink: 0,
         display: 'grid',
         placeItems: 'center',
@@ -24,7 +40,7 @@ export function SponsorLogo({ src, alt, noLogoLabel, width = 88, height = 56 }: 
       {src ? (
         <Box component="img" src={src} alt={alt} loading="lazy" sx={{ display: 'block', maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', p: 0.5, boxSizing: 'border-box' }} />
       ) : (
-        <ImageOutlinedIcon titleAccess={noLogoLabel} sx={{ color: 'text.disabled', fontSize: Math.round(height / 2) }} />
+        <ImageOutlinedIcon titleAccess={noLogoLabel} sx={{ color: 'text.disabled', fontSize: Math.round(height / 2.5) }} />
       )}
     </Box>
   );

@@ -108,12 +108,12 @@ export function SponsorsPage() {
 function SponsorRow({ sponsor, divider, onEdit, onDelete }: { sponsor: Sponsor; divider: boolean; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation();
   return (
-    <ListItem divider={divider} data-testid="sponsor-row" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, py: 1.5 }}>
-      <SponsorLogo src={sponsor.logo} alt={t('sponsors.logoAlt', { name: sponsor.name })} noLogoLabel={t('sponsors.noLogo')} />
+    <ListItem divider={divider} data-testid="sponsor-row" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1.5, sm: 2 }, py: { xs: 1, sm: 1.5 } }}>
+      <SponsorLogo src={sponsor.logo} alt={t('sponsors.logoAlt', { name: sponsor.name })} noLogoLabel={t('sponsors.noLogo')} compact />
       <Box sx={{ flex: '1 1 auto', minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{sponsor.name}</Typography>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>{sponsor.name}</Typography>
         {sponsor.url ? (
-          <Link href={sponsor.url} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          <Link href={sponsor.url} target="_blank" rel="noopener noreferrer" variant="body2" sx={{ overflowWrap: 'break-word' }}>
             {displayUrl(sponsor.url)}
             <OpenInNewIcon aria-hidden sx={{ fontSize: '0.95em', ml: 0.5, verticalAlign: '-0.125em' }} />
             <Box component="span" sx={visuallyHiddenSx}>
@@ -126,7 +126,8 @@ function SponsorRow({ sponsor, divider, onEdit, onDelete }: { sponsor: Sponsor; 
           </Typography>
         )}
       </Box>
-      <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
+      {/* Stacked on a phone, so the name and the address keep the width. */}
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 0, sm: 0.5 }, flexShrink: 0, mr: { xs: -1, sm: 0 } }}>
         <Tooltip title={t('sponsors.edit')}>
           <IconButton aria-label={t('sponsors.editFor', { name: sponsor.name })} onClick={onEdit}>
             <EditIcon />
