@@ -100,7 +100,7 @@ export async function answerTiles(page: Page): Promise<string[]> {
 
 /**
  * Shows what a screen holds beyond its first view: the course map (loaded on request), the hole
- * editor's and the sponsor setup editor's maps, the gallery's stored photo. Returns which map, if any, now shows.
+ * editor's and the sponsor setup editor's maps, the gallery's stored photo, the sponsors' logos. Returns which map, if any, now shows.
  */
 export async function revealScreen(page: Page, route: ClubRouteDef): Promise<{ map: 'course map' | 'hole map' | 'sponsor map' | null }> {
   if (route.path.startsWith('promotion/sponsor-setups/:courseId/')) {
@@ -116,7 +116,8 @@ export async function revealScreen(page: Page, route: ClubRouteDef): Promise<{ m
     await expect(page.getByTestId('hole-map').locator('canvas').first()).toBeVisible(LOADING);
     return { map: 'hole map' };
   }
-  if (route.path === 'club/gallery') {
+  // The gallery's stored photo, the demo sponsors' stored logos.
+  if (route.path === 'club/gallery' || route.path === 'promotion/sponsors') {
     const image = page.locator(`img[src*="/files/public/"]`).first();
     await expect(image).toBeVisible(LOADING);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
