@@ -23,13 +23,21 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
 }
 
+/** A screenshot of an open dialog once it has faded in. */
+async function dialogShot(page: Page, name: string) {
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+  await shot(page, name);
+}
+
+const pngLogo = () => sharp({ create: { width: 480, height: 160, channels: 4, background: { r: 0, g: 82, b: 147, alpha: 1 } } }).png().toBuffer();
+
 const row = (page: Page, name: string) => page.getByTestId('sponsor-row').filter({ has: page.getByText(name, { exact: true }) });
 
 test('the owner creates a sponsor with a logo, sees it listed, renames it and deletes it after confirming', async ({ page, request }) => {
   const stamp = Date.now();
   const name = `E2E Nordbank ${stamp}`;
   const renamed = `E2E Nordbank Fonden ${stamp}`;
-  const logo = await sharp({ create: { width: 480, height: 160, channels: 4, background: { r: 0, g: 82, b: 147, alpha: 1 } } }).png().toBuffer();
+  const logo = await pngLogo();
 
   await openAs(page, DEMO.owner, `/${DEMO_CLUB}/home`);
   await settle(page);
@@ -53,7 +61,7 @@ test('the owner creates a sponsor with a logo, sees it listed, renames it and de
   await create.getByLabel(tr('sponsors.fields.url')).fill('https://nordbank.example/');
   await create.getByTestId('sponsor-logo-input').setInputFiles({ name: 'nordbank.png', mimeType: 'image/png', buffer: logo });
   await expect(create.getByRole('img', { name: tr('sponsors.dialog.previewAlt') })).toBeVisible();
-  await shot(page, 'sponsor-dialog');
+  await dialogShot(page, 'sponsor-dialog');
   await create.getByRole('button', { name: tr('sponsors.dialog.create') }).click();
   await expect(snack(page, 'confirmation')).toContainText(tr('sponsors.created', { name }));
   await expect(create).toBeHidden();
@@ -75,7 +83,7 @@ test('the owner creates a sponsor with a logo, sees it listed, renames it and de
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'sponsors-list-390');
   await page.getByRole('button', { name: tr('sponsors.new') }).click();
-  await shot(page, 'sponsor-dialog-390');
+  await dialogShot(page, 'sponsor-dialog-390');
   await page.getByRole('dialog', { name: tr('sponsors.dialog.createTitle') }).getByRole('button', { name: tr('common.cancel') }).click();
   await page.setViewportSize({ width: 1280, height: 720 });
 
@@ -84,7 +92,7 @@ test('the owner creates a sponsor with a logo, sees it listed, renames it and de
   const used = page.getByRole('dialog', { name: tr('sponsors.deleteDialog.title', { name: 'Fjord Bank' }) });
   await expect(used.getByTestId('sponsor-usage')).toContainText(DEMO_SPONSOR_SETUP, LOADING);
   await expect(used.getByTestId('sponsor-usage')).toContainText(tr('sponsors.deleteDialog.placesRemoved'));
-  await shot(page, 'sponsor-delete-used');
+  await dialogShot(page, 'sponsor-delete-used');
   await used.getByRole('button', { name: tr('common.cancel') }).click();
   await expect(used).toBeHidden();
 
@@ -93,7 +101,7 @@ test('the owner creates a sponsor with a logo, sees it listed, renames it and de
   await page.getByRole('button', { name: tr('sponsors.editFor', { name }) }).click();
   const edit = page.getByRole('dialog', { name: tr('sponsors.dialog.editTitle') });
   await expect(edit.getByRole('img', { name: tr('sponsors.dialog.currentLogo') })).toBeVisible();
-  await shot(page, 'sponsor-edit-dialog');
+  await dialogShot(page, 'sponsor-edit-dialog');
   await edit.getByLabel(tr('sponsors.fields.name')).fill(renamed);
   await edit.getByRole('button', { name: tr('common.save') }).click();
   await expect(snack(page, 'confirmation')).toContainText(tr('sponsors.saved', { name: renamed }));
@@ -117,4 +125,41 @@ test('the owner creates a sponsor with a logo, sees it listed, renames it and de
 
   const listed = (await (await request.get(`/api/clubs/${DEMO_CLUB}/sponsors`, { headers: await ownerHeaders(request) })).json()) as { name: string }[];
   expect(listed.map((s) => s.name)).not.toContain(renamed);
+});
+
+test('a logo the server refuses leaves the sponsor created and the dialog says so; the next save uploads a real one', async ({ page, request }) => {
+  const name = `E2E Vejle Is ${Date.now()}`;
+  await openAs(page, DEMO.owner, `/${DEMO_CLUB}/promotion/sponsors`);
+  await settle(page);
+  const posted: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/sponsors')) posted.push(`${r.method()} ${new URL(r.url()).pathname.replace(/\d+/g, 'N')}`);
+  });
+  await page.getByRole('button', { name: tr('sponsors.new') }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(tr('sponsors.fields.name')).fill(name);
+  // Named and typed as a PNG, so the client lets it go; the server reads its bytes and refuses it.
+  await dialog.getByTestId('sponsor-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<html><body>not a logo</body></html>') });
+  await dialog.getByRole('button', { name: tr('sponsors.dialog.create') }).click();
+  await expect(dialog.getByTestId('logo-failure')).toContainText(tr('sponsors.dialog.createdLogoFailed', { name }), LOADING);
+  await expect(snack(page, 'warning')).toContainText(tr('sponsors.createdWithoutLogo', { name }));
+  await expect(page.getByRole('heading', { name: tr('sponsors.dialog.editTitle') })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: tr('sponsors.dialog.previewFailed') })).toBeVisible();
+  await dialogShot(page, 'sponsor-logo-refused');
+  expect(posted).toEqual(['POST /api/clubs/N/sponsors', 'POST /api/clubs/N/sponsors/N/logo']);
+
+  // The sponsor exists without a logo; a real PNG on the next save is uploaded to it.
+  await dialog.getByTestId('sponsor-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngLogo() });
+  await dialog.getByRole('button', { name: tr('common.save') }).click();
+  await expect(snack(page, 'confirmation')).toContainText(tr('sponsors.saved', { name }), LOADING);
+  await expect(dialog).toBeHidden();
+  expect(posted).toEqual(['POST /api/clubs/N/sponsors', 'POST /api/clubs/N/sponsors/N/logo', 'PUT /api/clubs/N/sponsors/N', 'POST /api/clubs/N/sponsors/N/logo']);
+  const image = row(page, name).getByRole('img', { name: tr('sponsors.logoAlt', { name }) });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+  const headers = await ownerHeaders(request);
+  const sponsors = (await (await request.get(`/api/clubs/${DEMO_CLUB}/sponsors`, { headers })).json()) as { id: number; name: string }[];
+  const made = sponsors.filter((s) => s.name === name);
+  expect(made).toHaveLength(1);
+  expect((await request.delete(`/api/clubs/${DEMO_CLUB}/sponsors/${made[0].id}`, { headers })).status()).toBe(204);
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { LOCALES } from '@golf/contract/locales';
@@ -342,6 +342,12 @@ describe('<SponsorsPage>', { timeout: 20_000 }, () => {
     await userEvent.upload(screen.getByTestId('sponsor-logo-input'), new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }), { applyAccept: false });
     expect(within(dialog).getByText('logo.svg is not an image: choose a JPEG, PNG, WebP or GIF file.')).toBeInTheDocument();
     expect(within(dialog).getByText('No logo chosen')).toBeInTheDocument();
+
+    // A file named and typed as a PNG goes through; if the browser cannot draw it, the preview says so.
+    await userEvent.upload(screen.getByTestId('sponsor-logo-input'), new File(['<html>'], 'logo.png', { type: 'image/png' }));
+    fireEvent.error(within(dialog).getByRole('img', { name: 'Preview of the logo' }));
+    expect(within(dialog).getByRole('img', { name: 'The file cannot be shown as an image' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/^New logo: logo\.png/)).toBeInTheDocument();
   });
 
   it('deletes after a confirmation that first says what the sponsor is used in', async () => {

@@ -201,6 +201,7 @@ export function SponsorDialog({ clubId, sponsor, onClose, onDone }: { clubId: nu
                   src={shownLogo}
                   alt={logo.kind === 'new' ? t('sponsors.dialog.previewAlt') : t('sponsors.dialog.currentLogo')}
                   noLogoLabel={t('sponsors.noLogo')}
+                  brokenLabel={t('sponsors.dialog.previewFailed')}
                   width={136}
                   height={88}
                 />
