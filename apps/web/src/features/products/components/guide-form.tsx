@@ -3,21 +3,16 @@
  * §4 waiting flag, snackbars, the server's field errors), the unsaved-changes guard, the sticky
  * save bar and the section card.
  */
-import { useEffect, type ReactNode } from 'react';
-import { useBlocker } from 'react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Guide, GuideSettings, UpdateGuideBody } from '@golf/contract/api/guides';
+import { UnsavedChangesGuard as SharedUnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { isApiError, type ErrorDetail } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
@@ -50,31 +45,15 @@ export function useGuideSave(clubId: number, guide: Guide) {
   return { save, saveSettings, saving: update.isPending };
 }
 
-/** Asks before leaving a page with unsaved changes: another page of the app, or closing the tab. */
+/** Asks before leaving a guide page with unsaved changes (the shared guard, in the products' words). */
 export function UnsavedChangesGuard({ dirty, saving }: { dirty: boolean; saving: boolean }) {
   const { t } = useTranslation();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !saving && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
   return (
-    <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="guide-leave-title">
-      <DialogTitle id="guide-leave-title">{t('products.leave.title')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('products.leave.text')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={() => blocker.reset?.()} autoFocus>
-          {t('products.leave.stay')}
-        </Button>
-        <Button color="error" variant="contained" onClick={() => blocker.proceed?.()}>
-          {t('products.leave.leave')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SharedUnsavedChangesGuard
+      dirty={dirty}
+      saving={saving}
+      texts={{ title: t('products.leave.title'), text: t('products.leave.text'), stay: t('products.leave.stay'), leave: t('products.leave.leave') }}
+    />
   );
 }
 
