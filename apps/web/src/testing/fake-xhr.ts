@@ -4,7 +4,11 @@
  */
 export type XhrResponder = (request: { method: string; url: string; body: FormData }) => { status: number; body: unknown };
 
-export function fakeXhrClass(respond: XhrResponder, sent: { method: string; url: string; body: FormData }[] = [], delayMs = 5) {
+/**
+ * `delayMs` is how long after sending the answer comes; `gate`, when given, receives the answer
+ * instead, to give it when the test is ready (to look at the progress meanwhile).
+ */
+export function fakeXhrClass(respond: XhrResponder, sent: { method: string; url: string; body: FormData }[] = [], delayMs = 5, gate?: (answer: () => void) => void) {
   return class FakeXhr {
     status = 0;
     statusText = '';
@@ -27,14 +31,16 @@ export function fakeXhrClass(respond: XhrResponder, sent: { method: string; url:
       const request = { method: this.method, url: this.url, body };
       sent.push(request);
       setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 1);
-      setTimeout(() => {
+      const answer = () => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-        const { status, body: answer } = respond(request);
+        const { status, body: reply } = respond(request);
         this.status = status;
         this.statusText = status < 300 ? 'OK' : 'Error';
-        this.responseText = JSON.stringify(answer);
+        this.responseText = JSON.stringify(reply);
         this.onload?.();
-      }, delayMs);
+      };
+      if (gate) gate(answer);
+      else setTimeout(answer, delayMs);
     }
     abort() {
       this.onabort?.();

@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { LOCALES } from '@golf/contract/locales';
 import { SaveSponsorBody, URL_MESSAGE, type Sponsor, type SponsorUsage } from '@golf/contract/api/sponsors';
 import { i18n } from '../../lib/i18n';
-import { jsonResponse } from '../../testing/fake-xhr';
+import { fakeXhrClass, jsonResponse } from '../../testing/fake-xhr';
 import { renderWithProviders } from '../../testing/render';
 import { SponsorsPage } from './components/sponsors-page';
 import { sponsorField } from './utils/sponsor-form';
@@ -74,46 +74,20 @@ function server(initial: Sponsor[], usage: SponsorUsage = { setups: [], guides: 
     uploads: (respond: (id: number) => { status: number; body: unknown }, { gated = false } = {}) => {
       const sent: string[] = [];
       const held: (() => void)[] = [];
-      class FakeXhr {
-        status = 0;
-        statusText = '';
-        responseText = '';
-        private method = '';
-        private url = '';
-        upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-        onload: (() => void) | null = null;
-        onerror: (() => void) | null = null;
-        onabort: (() => void) | null = null;
-        open(method: string, url: string) {
-          this.method = method;
-          this.url = url;
-        }
-        setRequestHeader() {}
-        getResponseHeader() {
-          return 'application/json';
-        }
-        send(body: FormData) {
-          const call = `${this.method} ${this.url} (${(body.get('data') as File).name})`;
+      const FakeXhr = fakeXhrClass(
+        ({ method, url, body }) => {
+          const call = `${method} ${url} (${(body.get('data') as File).name})`;
           sent.push(call);
           calls.push(call);
-          setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 }), 1);
-          const answer = () => {
-            this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-            const id = Number(/sponsors\/(\d+)\/logo/.exec(this.url)?.[1]);
-            const { status, body: reply } = respond(id);
-            if (status < 300) list = list.map((s) => (s.id === id ? (reply as Sponsor) : s));
-            this.status = status;
-            this.statusText = status < 300 ? 'OK' : 'Error';
-            this.responseText = JSON.stringify(reply);
-            this.onload?.();
-          };
-          if (gated) held.push(answer);
-          else setTimeout(answer, 20);
-        }
-        abort() {
-          this.onabort?.();
-        }
-      }
+          const id = Number(/sponsors\/(\d+)\/logo/.exec(url)?.[1]);
+          const answer = respond(id);
+          if (answer.status < 300) list = list.map((s) => (s.id === id ? (answer.body as Sponsor) : s));
+          return answer;
+        },
+        [],
+        20,
+        gated ? (answer) => held.push(answer) : undefined,
+      );
       vi.stubGlobal('XMLHttpRequest', FakeXhr);
       return { sent, release: () => held.splice(0).forEach((answer) => answer()) };
     },
