@@ -1,47 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { defaultGuideSettings, GUIDE_PRODUCTS, type Guide, type GuideProduct } from '@golf/contract/api/guides';
+import { GUIDE_PRODUCTS, type Guide, type GuideProduct } from '@golf/contract/api/guides';
 import type { GuideFilesResponse } from '@golf/contract/api/guide-generation';
 import type { Job } from '@golf/contract/api/jobs';
 import { JOB_POLL_MS } from '../../lib/jobs/use-job';
 import { jsonResponse } from '../../testing/fake-xhr';
 import { renderRoutes } from '../../testing/render';
+import { CLUB, GUIDE_ID, guide } from './guide-fixture.test-support';
 import { useGuide } from './api/guides';
 import { OverviewSection } from './components/overview-section';
 import { ReleaseDialog } from './components/release-dialog';
 import { fileSize, mainFiles } from './utils/generation';
 import { pageAfterKey, previewImageHref, previewStartPage } from './utils/preview';
 
-const CLUB = 1;
-const GUIDE_ID = 7;
 const JOB_ID = '3f0b8a9e-2c1d-4e5f-8a7b-1c2d3e4f5a6b';
-
-const times = Object.fromEntries(GUIDE_PRODUCTS.flatMap((p) => [[`generated_at_${p}`, null], [`requested_at_${p}`, null]])) as Pick<
-  Guide,
-  `generated_at_${GuideProduct}` | `requested_at_${GuideProduct}`
->;
-
-function guide(change: Partial<Guide> = {}): Guide {
-  return {
-    guide_id: GUIDE_ID,
-    club_id: CLUB,
-    title: 'Fjordvang Links – Yardage book',
-    courses: [{ course_id: 3, name: 'Fjordvang Links' }],
-    distances: [],
-    holes: [],
-    ratings: [],
-    settings: defaultGuideSettings(1, 'Fjordvang Links'),
-    front_page_image_url: null,
-    ...times,
-    icon_file_name: null,
-    icon_url: null,
-    app_order: 1,
-    updated_at: '2030-05-01T09:00:00.000Z',
-    version: 3,
-    ...change,
-  };
-}
 
 function job(change: Partial<Job>): Job {
   return {
