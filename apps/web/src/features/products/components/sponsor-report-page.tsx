@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import WarningAmberOutlinedIcon from '@mui/icons-material/WarningAmberOutlined';
 import type { SponsorReport } from '@golf/contract/api/sponsors';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -97,7 +98,13 @@ export function SponsorReportPage() {
                         {p.current ? (
                           <Chip size="small" color="success" variant="outlined" label={t('products.sponsorReport.current')} />
                         ) : (
-                          <Chip size="small" color="warning" variant="outlined" label={p.generated_at ? t('products.sponsorReport.outdated') : t('products.sponsorReport.notMade')} />
+                          // Default ink on white (the warning orange is below 4.5:1 for text); the icon marks it.
+                          <Chip
+                            size="small"
+                            variant="outlined"
+                            icon={<WarningAmberOutlinedIcon color="warning" />}
+                            label={p.generated_at ? t('products.sponsorReport.outdated') : t('products.sponsorReport.notMade')}
+                          />
                         )}
                       </TableCell>
                     </TableRow>
