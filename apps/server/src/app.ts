@@ -18,6 +18,7 @@ import { registerDeadlines } from './platform/deadline';
 import { SessionCache } from './platform/auth';
 import type { AppDeps } from './platform/app-types';
 import { registerAuthorization } from './platform/authorize';
+import { registerPreparedCompression } from './platform/prepared-compression';
 import { registerReadCache } from './platform/read-cache';
 import { responseSerializerCompiler } from './platform/serializer';
 import { clientDatabaseError, HttpError } from './platform/errors';
@@ -101,8 +102,10 @@ export async function buildApp(
 
   // Who may call what: every /api route declares its access, one hook enforces it.
   registerAuthorization(app, deps);
-  // Then the embedded database's read cache: a kept answer is given only after the access check.
+  // Then the read cache: a kept answer is given only after the access check.
   registerReadCache(app, deps, deps.config.readCache);
+  // Answers sent again as the same bytes go out compressed once a compressed copy is made.
+  registerPreparedCompression(app);
 
   await app.register(
     async (api) => {

@@ -40,6 +40,8 @@ async function main() {
   }
   const jobs = jobQueue(database.db, { concurrency });
   config.webDir = null;
+  // A worker answers no reads: no read cache, and no connection listening for changes.
+  config.readCache = false;
   const app = await buildApp({
     db: database.db,
     config,

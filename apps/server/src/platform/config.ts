@@ -42,7 +42,7 @@ export interface Config {
    * answer); on in tests, off in production (platform/serializer.ts, docs/decisions/0012).
    */
   responseChecks: boolean;
-  /** The embedded database's read cache (platform/read-cache.ts); `READ_CACHE=false` turns it off. */
+  /** The read cache (platform/read-cache.ts, decision 0012); `READ_CACHE=false` turns it off. */
   readCache: boolean;
 }
 

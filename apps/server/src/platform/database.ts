@@ -6,6 +6,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index';
+import { ensureChangeNotifications } from './data-changes';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A database handle or an open transaction: services accept either. */
@@ -73,6 +74,16 @@ export async function openDatabase(opts: {
       idle_in_transaction_session_timeout: limits.holdLimitMs,
     });
     const state = guardPool(pool, limits);
+    const writes = { value: 0 };
+    writeCounters.set(pool, writes);
+    const backends = new Set<number>();
+    ownBackends.set(pool, backends);
+    pool.on('connect', (client) => {
+      countWrites(client, writes);
+      const pid = (client as unknown as { processID?: number }).processID;
+      if (typeof pid === 'number') backends.add(pid);
+    });
+    pool.on('remove', (client) => backends.delete((client as unknown as { processID?: number }).processID ?? -1));
     await pool.query('select 1');
     return {
       db: drizzle(pool, { schema }),
@@ -147,6 +158,7 @@ async function startPgliteWorker(dataDir: string | null, postgresqlconf: string[
 
 const embeddedPools = new WeakSet<pg.Pool>();
 const writeCounters = new WeakMap<pg.Pool, { value: number }>();
+const ownBackends = new WeakMap<pg.Pool, Set<number>>();
 
 /** What a statement must look like to count as a read: a SELECT without a word that writes or locks. */
 const READ = /^\s*select\b/i;
@@ -158,10 +170,11 @@ export function mayWrite(text: unknown): boolean {
 }
 
 /**
- * Counts, on the one connection to the embedded database, every statement that may write: the
- * count goes up when it is sent and again when it ends (answered, failed or timed out), so
- * anything read before or while a write ran carries an older count than every read after it.
- * Only this process reaches PGlite (decision 0008), so the count sees every change of its data.
+ * Counts, on every connection of the pool, every statement that may write: the count goes up when
+ * it is sent and again when it ends (answered, failed or timed out), so anything read before or
+ * while a write ran carries an older count than every read after it. Only this process reaches
+ * PGlite (decision 0008), so there the count sees every change of its data; on PostgreSQL it sees
+ * this process's own (others' arrive as notifications, platform/data-changes.ts).
  */
 function countWrites(client: pg.PoolClient, writes: { value: number }): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -193,12 +206,25 @@ function countWrites(client: pg.PoolClient, writes: { value: number }): void {
 }
 
 /**
- * The embedded database's count of statements that may have written (see countWrites); null on
- * PostgreSQL, where other processes write too. The read cache (platform/read-cache.ts) keeps an
- * answer only as long as this count is unchanged.
+ * The count of statements this process sent that may have written (see countWrites); null for a
+ * pool not opened by openDatabase. The read cache (platform/read-cache.ts) keeps an answer only as
+ * long as this count (and, on PostgreSQL, the change feed's) is unchanged.
  */
-export function embeddedWrites(db: Db): { readonly value: number } | null {
+export function localWrites(db: Db): { readonly value: number } | null {
   return writeCounters.get(db.$client) ?? null;
+}
+
+/**
+ * The PostgreSQL backend processes of this pool's open connections. Their changes are counted by
+ * `localWrites` already, so the change feed need not count their notifications again.
+ */
+export function ownBackendPids(db: Db): ReadonlySet<number> {
+  return ownBackends.get(db.$client) ?? new Set();
+}
+
+/** True for the embedded PGlite, where only this process reaches the data (decision 0008). */
+export function isEmbedded(db: Db): boolean {
+  return embeddedPools.has(db.$client);
 }
 
 /**
@@ -282,8 +308,14 @@ function migrationsFolder(): string {
   return found;
 }
 
+/**
+ * Runs the migrations; on PostgreSQL then gives every table the trigger whose notifications tell
+ * other servers' read caches about changes (platform/data-changes.ts; the embedded database has
+ * one process, which counts its own writes).
+ */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
+  if (!isEmbedded(db)) await ensureChangeNotifications(db);
 }
 
 const UNAVAILABLE_MESSAGES = [

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
+import { preparedBytes } from './prepared-compression';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -26,7 +27,8 @@ export function clientHasCurrent(request: FastifyRequest, etag: string): boolean
 
 /**
  * Answers JSON serialized beforehand (a cached catalogue, a drawing kept by its version): the
- * bytes go out as they are, no serializer runs. With `checked` (tests) the bytes must parse to
+ * bytes go out as they are, no serializer runs (compressed once a copy is made,
+ * platform/prepared-compression.ts). With `checked` (tests) the bytes must parse to
  * exactly what the route's schema answers for them, as platform/serializer.ts checks every
  * other answer.
  */
@@ -37,7 +39,7 @@ export function sendJsonBytes(reply: FastifyReply, body: Buffer, check: { schema
     if (!encoded.success) throw new Error(`${reply.request.method} ${reply.request.url}: the prepared answer does not match its schema: ${encoded.error.message}`);
     if (!isDeepStrictEqual(encoded.data, data)) throw new Error(`${reply.request.method} ${reply.request.url}: the prepared answer has more than its schema says`);
   }
-  return reply.type(JSON_TYPE).send(body);
+  return reply.type(JSON_TYPE).send(preparedBytes(body));
 }
 
 /** Answers 304 with the validators of the current copy. */

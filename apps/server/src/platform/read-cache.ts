@@ -2,22 +2,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './app-types';
 import type { AuthContext } from './auth';
 import { BoundedCache } from './bounded-cache';
-import { embeddedWrites } from './database';
+import { changeFeed } from './data-changes';
+import { isEmbedded, localWrites, ownBackendPids } from './database';
 import { clientHasCurrent } from './http-cache';
+import { preparedBytes } from './prepared-compression';
 
 /**
- * The embedded database's read cache (docs/decisions/0012). PGlite runs one statement at a time
- * (decision 0008: about 0.5–2 ms each through its socket), so a screen's handful of reads queue
- * behind each other; PostgreSQL serves them in parallel. On the embedded database, and only
- * there, only this process can change the data, and the pool counts every statement that may
- * write (database.ts, countWrites). So a GET route that declares `config.readCache` keeps its
- * 200 answer in memory, by user, permissions and address, for as long as that count has not
- * moved: any insert, update, delete, transaction, migration or seed, whatever it touched, ends
- * every kept answer. The access check runs before the cache on every request (a signed-out
- * token is 401, a role taken away 403). Answers that depend on the clock say until when they
- * hold (`readCacheUntil`). At most 32 MB are kept.
- *
- * On PostgreSQL other servers and other clients write too: nothing is kept there.
+ * The read cache (docs/decisions/0012). A GET route that declares `config.readCache` keeps its 200
+ * answer in memory, by user, permissions and address, for as long as the data has not changed:
+ * - this process's own writes: the pool counts every statement that may write (database.ts,
+ *   countWrites): any insert, update, delete, transaction, migration or seed, whatever it touched;
+ * - on PostgreSQL also every other process's: each committed change is notified to this server
+ *   (platform/data-changes.ts). While the notifications are not heard (the listening connection is
+ *   lost), nothing is kept or given again.
+ * Any change anywhere ends every kept answer. The access check runs before the cache on every
+ * request (a signed-out token is 401, a role taken away 403). Answers that depend on the clock say
+ * until when they hold (`readCacheUntil`). At most 32 MB are kept.
  */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** The headers a kept answer is sent again with (the security headers are every answer's anyway). */
@@ -53,31 +53,40 @@ export function readCacheUntil(request: FastifyRequest, time: number): void {
   if (p) p.until = Math.min(p.until, time);
 }
 
-/** Installs the read cache when the database is the embedded one (and `enabled`). */
+/** Installs the read cache (unless `enabled` is false). */
 export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'>, enabled: boolean): void {
-  const writes = embeddedWrites(deps.db);
+  const writes = localWrites(deps.db);
   if (!writes || !enabled) return;
   const kept = new BoundedCache<string, Kept>(MAX_BYTES);
+  // On PostgreSQL: the other processes' changes, heard from the time the app is ready.
+  const feed = isEmbedded(deps.db) ? null : changeFeed(connectionString(deps.db), { log: (m) => app.log.warn(m), ownBackends: ownBackendPids(deps.db) });
+  if (feed) {
+    app.addHook('onReady', () => feed.start());
+    app.addHook('onClose', () => feed.close());
+  }
+  // Both counts only rise: their sum is unchanged exactly when neither moved.
+  const version = feed ? () => writes.value + feed.value : () => writes.value;
+  const usable = feed ? () => feed.live : () => true;
 
   // After the access check (authorize.ts) and the input's validation: only then is an answer given.
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || !request.routeOptions.config?.readCache) return;
+    if (request.method !== 'GET' || !request.routeOptions.config?.readCache || !usable()) return;
     const key = `${callerKey(request.auth)}\n${request.url}`;
     const hit = kept.get(key);
-    if (hit && hit.writes === writes.value && Date.now() < hit.until) {
+    if (hit && hit.writes === version() && Date.now() < hit.until) {
       reply.headers(hit.headers);
       if (hit.headers.etag && clientHasCurrent(request, hit.headers.etag)) return reply.code(304).send();
       return reply.send(hit.body);
     }
     if (hit) kept.delete(key);
-    pending.set(request, { key, writes: writes.value, until: Infinity });
+    pending.set(request, { key, writes: version(), until: Infinity });
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const p = pending.get(request);
     if (!p) return payload;
     pending.delete(request);
-    if (reply.statusCode !== 200 || p.writes !== writes.value || Date.now() >= p.until) return payload;
+    if (reply.statusCode !== 200 || p.writes !== version() || !usable() || Date.now() >= p.until) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     if (!body) return payload;
     const headers: Kept['headers'] = {};
@@ -85,7 +94,14 @@ export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    kept.set(p.key, { writes: p.writes, until: p.until, body, headers }, body.length + p.key.length);
+    kept.set(p.key, { writes: p.writes, until: p.until, body: preparedBytes(body), headers }, body.length + p.key.length);
     return body;
   });
+}
+
+/** The address the pool connects to (the change feed opens its own connection there). */
+function connectionString(db: AppDeps['db']): string {
+  const options = (db.$client as unknown as { options: { connectionString?: string } }).options;
+  if (!options.connectionString) throw new Error('The read cache on PostgreSQL needs the pool to be opened with a connection string');
+  return options.connectionString;
 }

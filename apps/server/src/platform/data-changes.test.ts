@@ -1,0 +1,194 @@
+// The read cache and other processes' changes (issue 12, docs/decisions/0012). On PostgreSQL every
+// table notifies its changes and the server listens on a connection of its own: a change made by
+// another process (another server, a job worker, psql) ends the kept answers as soon as it is
+// heard, and while the server cannot hear, nothing is kept. On the embedded database only this
+// process reaches the data: no triggers, no listening connection.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import pg from 'pg';
+import { buildTestApp, call, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../test/test-app';
+import { ownBackendPids } from './database';
+import { CHANNEL, changeFeed, ensureChangeNotifications, FEED_APPLICATION, tablesWithoutChangeNotifications } from './data-changes';
+
+const embedded = testDatabaseKind === 'pglite';
+
+/** Polls `check` until it is true or `ms` pass; answers whether it became true. */
+async function eventually(check: () => Promise<boolean> | boolean, ms = 5_000): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return check();
+}
+
+describe(`changes made by other processes (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let ids: DemoIds;
+  let owner: string;
+  /** Another process's connection: its writes are not counted by this server's pool. */
+  let other: pg.Client | null = null;
+  const connectionString = () => (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+
+  const club = async () => {
+    const res = await call(t.app, 'GET', `/api/clubs/${ids.dkClubId}/club`, { token: owner });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { name: string; phone: string };
+  };
+  /** How many pooled connections a read of the club takes (the session lookup is one). */
+  const taken = async () => {
+    const connects = vi.spyOn(t.database.pool, 'connect');
+    try {
+      await club();
+      return connects.mock.calls.length;
+    } finally {
+      connects.mockRestore();
+    }
+  };
+  const feedBackends = async () =>
+    (await t.database.pool.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1 and datname = current_database()', [FEED_APPLICATION])).rows.map((r) => r.pid);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ids = await demoIds(t);
+    owner = await signIn(t.app, ...DEMO.owner);
+    if (!embedded) {
+      other = new pg.Client({ connectionString: connectionString() });
+      await other.connect();
+    }
+  });
+  afterAll(async () => {
+    await other?.end();
+    await t?.close();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('every table notifies its changes on PostgreSQL; a table added later gets the trigger on the next start', async () => {
+    if (embedded) {
+      // One process: the pool's own count is all the read cache needs (database.ts, countWrites).
+      const { rows } = await t.database.pool.query<{ n: number }>("select count(*)::int as n from pg_trigger where tgname = 'data_changed'");
+      expect(rows[0].n).toBe(0);
+      return;
+    }
+    expect(await tablesWithoutChangeNotifications(t.database.db)).toEqual([]);
+    await t.database.pool.query('create table change_feed_probe (id int)');
+    expect(await tablesWithoutChangeNotifications(t.database.db)).toEqual(['change_feed_probe']);
+    await ensureChangeNotifications(t.database.db);
+    await ensureChangeNotifications(t.database.db); // idempotent
+    expect(await tablesWithoutChangeNotifications(t.database.db)).toEqual([]);
+    await t.database.pool.query('drop table change_feed_probe');
+  });
+
+  it('listens on one connection of its own on PostgreSQL, none on the embedded database', async () => {
+    if (embedded) {
+      // PGlite has one session, the pool's (decision 0008): nothing else may connect to it.
+      expect(t.database.pool.totalCount).toBeLessThanOrEqual(1);
+      return;
+    }
+    expect(await eventually(async () => (await feedBackends()).length === 1)).toBe(true);
+    const { rows } = await t.database.pool.query<{ query: string }>('select query from pg_stat_activity where application_name = $1 and datname = current_database()', [FEED_APPLICATION]);
+    expect(rows[0].query.toLowerCase()).toMatch(/listen|select 1/);
+  });
+
+  it("another process's change ends the kept answer as soon as it is heard", async () => {
+    await club();
+    expect(await taken()).toBe(1); // kept
+    if (embedded) return; // nobody else can write the embedded database
+    await other!.query('update clubs set phone = $1 where id = $2', ['+45 70 70 70 70', ids.dkClubId]);
+    // The notification arrives right after the commit; until then the kept answer may be given.
+    expect(await eventually(async () => (await club()).phone === '+45 70 70 70 70', 2_000)).toBe(true);
+    expect(await taken()).toBe(1); // and the new answer is kept again
+    // A change that touches no row of the answer ends it too (any change, anywhere).
+    await other!.query('update club_members set phone = phone where club_id = -1');
+    expect(await eventually(async () => (await taken()) === 2, 2_000)).toBe(true);
+  });
+
+  it("this server's own writes are counted by its pool at once; their notifications are not counted again", async () => {
+    await club();
+    await t.database.pool.query('update clubs set phone = phone where id = $1', [ids.dkClubId]);
+    expect(await taken()).toBe(2); // the write ended the kept answer at once
+    // The write's notification arrives after its commit: it must not end the answer kept since.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await taken()).toBe(1);
+  });
+
+  it('a change in a transaction is heard when it commits, not before', async () => {
+    if (embedded) {
+      expect(await taken()).toBe(1);
+      return;
+    }
+    await club();
+    await other!.query('begin');
+    await other!.query('update clubs set phone = $1 where id = $2', ['+45 80 80 80 80', ids.dkClubId]);
+    // Not committed: the answer is still the committed one, and still kept.
+    expect((await club()).phone).not.toBe('+45 80 80 80 80');
+    expect(await taken()).toBe(1);
+    await other!.query('commit');
+    expect(await eventually(async () => (await club()).phone === '+45 80 80 80 80', 2_000)).toBe(true);
+  });
+
+  it('keeps nothing while the notifications cannot be heard, and reads afresh once they are back', async () => {
+    if (embedded) {
+      expect(await taken()).toBe(1);
+      return;
+    }
+    await club();
+    expect(await taken()).toBe(1);
+    const [pid] = await feedBackends();
+    // The listening connection is lost (an administrator, a restart of the database, a network).
+    await other!.query('select pg_terminate_backend($1)', [pid]);
+    await other!.query('update clubs set phone = $1 where id = $2', ['+45 90 90 90 90', ids.dkClubId]);
+    // Lost or not yet back: a read queries; once back with a new connection, the change is there.
+    expect(await eventually(async () => {
+      const pids = await feedBackends();
+      return pids.length === 1 && pids[0] !== pid;
+    })).toBe(true);
+    // Listening again (LISTEN answered a moment after the connection shows): answers are kept
+    // again, and the kept one has the change made while nobody listened.
+    expect(await eventually(async () => (await taken()) === 1)).toBe(true);
+    expect((await club()).phone).toBe('+45 90 90 90 90');
+  });
+
+  it('a feed that cannot connect is not live and says so; it listens once the database is there', async () => {
+    const messages: string[] = [];
+    const url = embedded ? 'postgres://postgres@127.0.0.1:1/none' : connectionString();
+    const broken = changeFeed(url.replace(/:\d+\//, ':1/'), { retryMs: 50, maxRetryMs: 100, heartbeatTimeoutMs: 500, log: (m) => messages.push(m) });
+    await broken.start();
+    expect(broken.live).toBe(false);
+    expect(messages.join('\n')).toMatch(/lost the change notifications/);
+    await broken.close();
+    if (embedded) return;
+    const feed = changeFeed(connectionString(), { log: (m) => messages.push(m) });
+    await feed.start();
+    expect(feed.live).toBe(true);
+    const before = feed.value;
+    await other!.query(`notify ${CHANNEL}`);
+    expect(await eventually(() => feed.value > before, 2_000)).toBe(true);
+    await feed.close();
+    expect(feed.live).toBe(false);
+  });
+
+  it("does not count the notifications of the server's own pool (its writes are counted there)", async () => {
+    if (embedded) {
+      expect(ownBackendPids(t.database.db).size).toBe(0);
+      return;
+    }
+    // The pool's open connections are known by their backend process ids.
+    const { rows } = await t.database.pool.query<{ pid: number }>('select pg_backend_pid() as pid');
+    expect(ownBackendPids(t.database.db).has(rows[0].pid)).toBe(true);
+    const otherPid = (other as unknown as { processID: number }).processID;
+    const third = new pg.Client({ connectionString: connectionString() });
+    await third.connect();
+    const feed = changeFeed(connectionString(), { ownBackends: new Set([otherPid]) });
+    try {
+      await feed.start();
+      const before = feed.value;
+      await other!.query(`notify ${CHANNEL}`);
+      await third.query(`notify ${CHANNEL}`);
+      expect(await eventually(() => feed.value > before, 2_000)).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(feed.value).toBe(before + 1); // the third connection's only
+    } finally {
+      await feed.close();
+      await third.end();
+    }
+  });
+});
