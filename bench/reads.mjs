@@ -9,12 +9,16 @@
 //   with If-None-Match), each in turns with the bare /api/health of the same server (the Fastify
 //   anchor) and printed with its ratio to it;
 // - the mix of the screens' calls at 50 connections (each connection walks the list in turn), in
-//   turns on PostgreSQL, the embedded database, and the embedded database with READ_CACHE=false
-//   (BENCH_SKIP_CACHE_OFF=1 leaves that one out); the embedded share of PostgreSQL's throughput.
+//   turns on PostgreSQL, PostgreSQL with READ_CACHE=false (a second server on the same database),
+//   the embedded database, and the embedded database with READ_CACHE=false
+//   (BENCH_SKIP_CACHE_OFF=1 leaves the two without the cache out); the embedded share of
+//   PostgreSQL's throughput.
 // Throughput is all answers over all slices' time; p50/p99 are over every answer of the slices.
 //
 // BENCH_SECONDS (mix, default 45) and BENCH_CALL_SECONDS (per call, default 10) are the time each
-// side gets, shorter while iterating. BENCH_DATABASE_URL (default
+// side gets, shorter while iterating; before the mix's turns each side answers the mix for
+// BENCH_WARMUP_SECONDS (default 5), not counted. The servers start with DEMO_PRODUCTS=false (no
+// guide generation in the background while measuring). BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres) is where the scratch database is created;
 // BENCH_ONLY=postgresql|embedded runs one side; BENCH_CPU_PROF=<dir> starts the servers with
 // `node --cpu-prof` and writes their profiles there; BENCH_EACH=1 also measures every call of the
@@ -30,10 +34,11 @@ import { freshDataDir, root, snapshotBuild, startServer } from './lib.mjs';
 
 const MIX_SECONDS = Number(process.env.BENCH_SECONDS ?? 45);
 const CALL_SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
-const PORTS = { postgresql: 3921, embedded: 3922, embeddedNoCache: 3923, basePostgresql: 3924, baseEmbedded: 3925 };
+const PORTS = { postgresql: 3921, embedded: 3922, embeddedNoCache: 3923, basePostgresql: 3924, baseEmbedded: 3925, postgresqlNoCache: 3926 };
 const BASELINE = process.env.BENCH_BASELINE ? { entry: resolve(process.env.BENCH_BASELINE), env: {} } : null;
 // What a browser sends with every call.
 const BROWSER = { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'da' };
@@ -159,7 +164,9 @@ function start(kind, port, env, from = build) {
     dataDir: freshDataDir(),
     port,
     entry: from.entry,
-    env: { ...build.env, ...env },
+    // The demo guide's products are not made at first start: their generation would run in the
+    // background during the measurement (a PDF and 72 images per server).
+    env: { ...build.env, DEMO_PRODUCTS: 'false', ...env },
     nodeArgs: PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`, `--cpu-prof-name=${kind}-${Date.now()}.cpuprofile`] : [],
   });
 }
@@ -196,7 +203,7 @@ const ratio = (a, b) => (a / b >= 0.095 ? `1/${(b / a).toFixed(1)}` : `1/${Math.
 const met = (ok) => (ok ? 'met' : 'NOT met');
 const bad = (s) => (s.bad ? `  (${s.bad} unexpected answers: ${JSON.stringify(s.codes)})` : '');
 
-console.log(`load average before: ${execSync('cat /proc/loadavg').toString().trim()}; mix ${MIX_SECONDS} s per side at 50 connections, calls ${CALL_SECONDS} s at 10, in ${SLICES} turns`);
+console.log(`load average before: ${execSync('cat /proc/loadavg').toString().trim()}; mix ${MIX_SECONDS} s per side at 50 connections after a ${WARMUP_SECONDS} s warm-up, calls ${CALL_SECONDS} s at 10, in ${SLICES} turns`);
 const build = process.env.BENCH_ENTRY ? { entry: resolve(process.env.BENCH_ENTRY), env: { WEB_DIR: join(root, 'apps/web/dist') } } : snapshotBuild();
 if (build.remove) process.on('exit', () => build.remove());
 console.log(`server: ${build.entry}`);
@@ -208,6 +215,8 @@ try {
   if (baseScratch) sides.push({ kind: 'basePostgresql', name: 'PostgreSQL, baseline', server: await start('base-postgresql', PORTS.basePostgresql, { DATABASE_URL: baseScratch.url }, BASELINE) });
   if (BASELINE && ONLY !== 'postgresql') sides.push({ kind: 'baseEmbedded', name: 'embedded, baseline', server: await start('base-embedded', PORTS.baseEmbedded, {}, BASELINE) });
   if (scratch) sides.push({ kind: 'postgresql', name: 'PostgreSQL', server: await start('postgresql', PORTS.postgresql, { DATABASE_URL: scratch.url }) });
+  // The same database without the read cache: what the cache brings, in the same turns.
+  if (scratch && !process.env.BENCH_SKIP_CACHE_OFF) sides.push({ kind: 'postgresqlNoCache', name: 'PostgreSQL, READ_CACHE=false', server: await start('postgresql-no-read-cache', PORTS.postgresqlNoCache, { DATABASE_URL: scratch.url, READ_CACHE: 'false' }) });
   if (ONLY !== 'postgresql') {
     sides.push({ kind: 'embedded', name: 'embedded (PGlite)', server: await start('embedded', PORTS.embedded, {}) });
     if (!process.env.BENCH_SKIP_CACHE_OFF) sides.push({ kind: 'embeddedNoCache', name: 'embedded, READ_CACHE=false', server: await start('embedded-no-read-cache', PORTS.embeddedNoCache, { READ_CACHE: 'false' }) });
@@ -234,6 +243,9 @@ try {
     for (const key of Object.keys(side.calls).filter((k) => k.startsWith('each '))) line(`  ${key.slice(5)}`, key, `  [${rps(side.sizes[key.slice(5)] ?? 0)} B]`);
   }
 
+  // Warm-up, not counted: each side answers the mix for a few seconds first (the JIT, the kept
+  // answers and their compressed copies), so the turns measure the servers as they run all day.
+  for (const side of sides) await load({ url: side.server.url, connections: 50, headers: { authorization: `Bearer ${side.token}` }, requests: MIX_PATHS(side.paths), duration: WARMUP_SECONDS });
   const mixes = await inTurns(
     sides.map((side) => ({ url: side.server.url, connections: 50, headers: { authorization: `Bearer ${side.token}` }, requests: MIX_PATHS(side.paths) })),
     MIX_SECONDS,
@@ -257,6 +269,7 @@ try {
     console.log(`  embedded = ${(share * 100).toFixed(0)} % of PostgreSQL's throughput  target ≥ 50 %: ${met(share >= TARGETS.embeddedShare)}`);
     if (byKind.embeddedNoCache) console.log(`  embedded with READ_CACHE=false = ${((byKind.embeddedNoCache.rps / byKind.postgresql.rps) * 100).toFixed(0)} % of PostgreSQL's`);
   }
+  if (byKind.postgresql && byKind.postgresqlNoCache) console.log(`  PostgreSQL: the read cache gives ${(byKind.postgresql.rps / byKind.postgresqlNoCache.rps).toFixed(1)}× the throughput without it, p99 ${byKind.postgresql.p99} ms against ${byKind.postgresqlNoCache.p99} ms`);
   console.log(`load average after: ${execSync('cat /proc/loadavg').toString().trim()}`);
   if (failed) process.exitCode = 1;
 } finally {
