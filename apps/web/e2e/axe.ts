@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Language } from '@golf/contract/constants';
@@ -26,10 +27,66 @@ export interface AxeFinding {
   summary: string;
 }
 
+/**
+ * The source of the axe-core that @axe-core/playwright itself injects (its own dependency, so the
+ * version is the one the binding was made for).
+ */
+const AXE_SOURCE = (createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { source: string }).source;
+
+type AxeViolations = { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string; html: string }[] }[];
+
+/**
+ * Waits until no finite animation or transition runs on the page (a dialog fading in, a tooltip
+ * fading out), at most 2 s: mid-fade, text is partly transparent, which axe reads as too little
+ * contrast. Two frames are let pass first, so that a transition just asked for has started.
+ * Endless ones (a progress spinner) are not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const deadline = performance.now() + 2000;
+    for (;;) {
+      await frame();
+      await frame();
+      const running = document.getAnimations().filter((a) => {
+        const end = Number(a.effect?.getComputedTiming().endTime ?? Infinity);
+        return a.playState === 'running' && Number.isFinite(end);
+      });
+      if (running.length === 0 || performance.now() > deadline) return;
+      await Promise.race([Promise.all(running.map((a) => a.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now())))]);
+    }
+  });
+}
+
+/**
+ * axe-core's `axe.run` on the whole document, every rule of its default set, as
+ * `AxeBuilder.setLegacyMode().analyze()` runs it, but cheaper: axe is injected once per document
+ * (not again for every check), and only the violations are worked out in full (`resultTypes`:
+ * passes and incomplete keep one example node each; the violations are complete). AxeBuilder's
+ * default mode instead injects axe again on every call and finishes each run in a new blank tab,
+ * which made a check take seconds. A page with frames is still checked by AxeBuilder, which
+ * injects axe into every frame.
+ */
+async function axeViolations(page: Page): Promise<AxeViolations> {
+  await animationsSettled(page);
+  if (page.frames().length > 1) return (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations;
+  const injected = await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function');
+  if (!injected) {
+    await page.evaluate(AXE_SOURCE);
+    // As AxeBuilder configures it (same-origin frames only; the help links name the binding).
+    await page.evaluate(() => (window as unknown as { axe: { configure: (c: object) => void } }).axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } }));
+  }
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolations }> } }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary, html: n.html })) }));
+  });
+}
+
 /** Runs axe-core (every rule of its default set) on the page as it is now and returns the serious and critical findings. */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
+  const violations = await axeViolations(page);
+  return violations
     .filter((v) => FAILING.has(v.impact ?? ''))
     .flatMap((v) =>
       v.nodes.map((n) => ({
