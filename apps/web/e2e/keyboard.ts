@@ -34,8 +34,15 @@ export async function focusStop(page: Page): Promise<FocusStop | null> {
   return page.evaluate(async () => {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body || el === document.documentElement) return null;
-    // The ring may fade in (MUI animates box-shadow): judge it as it ends up.
-    await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    // The ring may fade in (MUI animates box-shadow): judge it as it ends up, by skipping each
+    // finite animation of the element to its end (an endless one cannot be, and is left).
+    for (const animation of el.getAnimations()) {
+      try {
+        animation.finish();
+      } catch {
+        // endless (a pulsating ripple): judged as it is
+      }
+    }
     const again = el.dataset.kbdSeen === '1';
     el.dataset.kbdSeen = '1';
     const rgb = (css: string) => css.match(/rgba?\(([^)]+)\)/g)?.map((c) => c.slice(c.indexOf('(') + 1, -1).split(',').map(Number)) ?? [];

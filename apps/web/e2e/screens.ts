@@ -116,6 +116,18 @@ export async function revealScreen(page: Page, route: ClubRouteDef): Promise<{ m
     await expect(page.getByTestId('hole-map').locator('canvas').first()).toBeVisible(LOADING);
     return { map: 'hole map' };
   }
+  // The height profiles load each hole's chart once it is scrolled near: every one is brought into
+  // view until none is left loading, then the page goes back to the top (else a quick keyboard
+  // walk passes the holes further down before their controls are there).
+  if (route.path === 'courses/:courseId/height-profiles') {
+    const loading = page.locator('.MuiSkeleton-root');
+    await expect(async () => {
+      const left = await loading.count();
+      if (left > 0) await loading.first().scrollIntoViewIfNeeded();
+      expect(left, 'charts still loading').toBe(0);
+    }).toPass(LOADING);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
   // The gallery's stored photo, the demo sponsors' stored logos.
   if (route.path === 'club/gallery' || route.path === 'promotion/sponsors') {
     const image = page.locator(`img[src*="/files/public/"]`).first();
