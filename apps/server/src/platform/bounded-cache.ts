@@ -17,9 +17,10 @@ export class BoundedCache<K, V> {
     return entry.value;
   }
 
-  set(key: K, value: V, bytes: number): void {
+  /** Keeps `value` (answers false, keeping nothing, when it is over a quarter of the limit). */
+  set(key: K, value: V, bytes: number): boolean {
     this.delete(key);
-    if (bytes > this.maxBytes / 4) return;
+    if (bytes > this.maxBytes / 4) return false;
     this.entries.set(key, { value, bytes });
     this.total += bytes;
     for (const [oldest, entry] of this.entries) {
@@ -27,6 +28,7 @@ export class BoundedCache<K, V> {
       this.entries.delete(oldest);
       this.total -= entry.bytes;
     }
+    return true;
   }
 
   delete(key: K): void {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEncode, type $ZodType } from 'zod/v4/core';
-import { preparedBytes } from './prepared-compression';
+import { addVary, preparedBytes } from './prepared-compression';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -26,7 +26,8 @@ export function clientHasCurrent(request: FastifyRequest, etag: string): boolean
 }
 
 /**
- * Answers JSON serialized beforehand (a cached catalogue, a drawing kept by its version): the
+ * Answers JSON serialized beforehand and kept by the caller, to be sent again as the same bytes (a
+ * cached catalogue, a drawing kept by its version; not bytes made for this one answer): the
  * bytes go out as they are, no serializer runs (compressed once a copy is made,
  * platform/prepared-compression.ts). With `checked` (tests) the bytes must parse to
  * exactly what the route's schema answers for them, as platform/serializer.ts checks every
@@ -42,7 +43,11 @@ export function sendJsonBytes(reply: FastifyReply, body: Buffer, check: { schema
   return reply.type(JSON_TYPE).send(preparedBytes(body));
 }
 
-/** Answers 304 with the validators of the current copy. */
+/**
+ * Answers 304 with the validators of the current copy. Its 200 is prepared bytes (sendJsonBytes),
+ * which vary by Accept-Encoding: so does the 304 (RFC 9110 §15.4.5).
+ */
 export function sendNotModified(reply: FastifyReply, etag: string): FastifyReply {
+  addVary(reply);
   return reply.code(304).header('ETag', etag).send();
 }

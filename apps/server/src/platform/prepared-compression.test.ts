@@ -61,7 +61,21 @@ describe(`prepared answers compressed (${testDatabaseKind})`, () => {
       const again = await call(t.app, 'GET', '/api/translations/da', { headers: { 'accept-encoding': 'br', 'if-none-match': tag } });
       expect(again.statusCode).toBe(304);
       expect(again.rawPayload.length).toBe(0);
+      // Its 200 varies by Accept-Encoding, so the 304 says so too (RFC 9110 §15.4.5).
+      expect(String(again.headers.vary)).toMatch(/Accept-Encoding/i);
     }
+  });
+
+  it("a kept answer's 304 (the catalogue from the read cache) varies by Accept-Encoding as its 200 does", async () => {
+    const first = await call(t.app, 'GET', '/api/graphics', { token: owner });
+    expect(first.statusCode).toBe(200);
+    const etag = String(first.headers.etag);
+    // The second ask is answered from the read cache, the third revalidates against the kept copy.
+    const second = await call(t.app, 'GET', '/api/graphics', { token: owner, headers: { 'accept-encoding': 'br' } });
+    expect(String(second.headers.vary)).toMatch(/Accept-Encoding/i);
+    const revalidated = await call(t.app, 'GET', '/api/graphics', { token: owner, headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(String(revalidated.headers.vary)).toMatch(/Accept-Encoding/i);
   });
 
   it('follows what the client accepts: gzip, brotli refused with q=0, identity, nothing', async () => {
@@ -102,6 +116,26 @@ describe(`prepared answers compressed (${testDatabaseKind})`, () => {
     const br = await untilCompressed(url, 'br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(decoded(br))).toEqual(plain.json());
+  });
+
+  it('compresses a drawing with the read cache off too: the drawing is kept as the whole answer, so the same bytes go out again', async () => {
+    const uncached = await buildTestApp({ env: { READ_CACHE: 'false' } });
+    try {
+      const token = await signIn(uncached.app, ...DEMO.owner);
+      const list = (await call(uncached.app, 'GET', `/api/clubs/${ids.dkClubId}/courses`, { token })).json() as { holes: { id: number; has_drawing: boolean }[] }[];
+      const hole = list.flatMap((c) => c.holes).find((h) => h.has_drawing)!;
+      const url = `/api/clubs/${ids.dkClubId}/holes/${hole.id}/drawing/1`;
+      const plain = await call(uncached.app, 'GET', url, { token });
+      let br = await call(uncached.app, 'GET', url, { token, headers: { 'accept-encoding': 'br' } });
+      for (const end = Date.now() + 3_000; !br.headers['content-encoding'] && Date.now() < end; ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        br = await call(uncached.app, 'GET', url, { token, headers: { 'accept-encoding': 'br' } });
+      }
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(decoded(br))).toEqual(plain.json());
+    } finally {
+      await uncached.close();
+    }
   });
 
   it('never compresses an answer made per request, an error, or a small answer', async () => {

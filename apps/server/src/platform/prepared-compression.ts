@@ -33,6 +33,11 @@ export function preparedBytes(body: Buffer): Buffer {
   return body;
 }
 
+/** True when `body` was marked by preparedBytes (its 200 varies by Accept-Encoding). */
+export function isPrepared(body: Buffer): boolean {
+  return reusable.has(body);
+}
+
 function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
@@ -69,7 +74,8 @@ export function acceptedEncoding(request: FastifyRequest): Encoding | null {
   return chosen === 'br' || chosen === 'gzip' ? chosen : null;
 }
 
-function addVary(reply: FastifyReply): void {
+/** Adds `Accept-Encoding` to the answer's Vary (once). */
+export function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   const current = vary === undefined ? '' : String(vary);
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) reply.header('vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');

@@ -5,7 +5,7 @@ import { BoundedCache } from './bounded-cache';
 import { changeFeed } from './data-changes';
 import { isEmbedded, localWrites, ownBackendPids } from './database';
 import { clientHasCurrent } from './http-cache';
-import { preparedBytes } from './prepared-compression';
+import { addVary, isPrepared, preparedBytes } from './prepared-compression';
 
 /**
  * The read cache (docs/decisions/0012). A GET route that declares `config.readCache` keeps its 200
@@ -75,7 +75,11 @@ export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'
     const hit = kept.get(key);
     if (hit && hit.writes === version() && Date.now() < hit.until) {
       reply.headers(hit.headers);
-      if (hit.headers.etag && clientHasCurrent(request, hit.headers.etag)) return reply.code(304).send();
+      if (hit.headers.etag && clientHasCurrent(request, hit.headers.etag)) {
+        // The 200 of a prepared answer varies by Accept-Encoding: so does its 304 (RFC 9110 §15.4.5).
+        if (isPrepared(hit.body)) addVary(reply);
+        return reply.code(304).send();
+      }
       return reply.send(hit.body);
     }
     if (hit) kept.delete(key);
@@ -94,7 +98,8 @@ export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    kept.set(p.key, { writes: p.writes, until: p.until, body: preparedBytes(body), headers }, body.length + p.key.length);
+    // Worth a compressed copy only when kept (one over a quarter of the limit is not).
+    if (kept.set(p.key, { writes: p.writes, until: p.until, body, headers }, body.length + p.key.length)) preparedBytes(body);
     return body;
   });
 }

@@ -59,8 +59,8 @@ export async function savedDrawings(db: DbOrTx, holeIds: number[], styleId: numb
 }
 
 /**
- * The JSON of stored drawings as GET drawing answers them (read with readDocument, serialized
- * once), per database handle, by hole, style and the row's identity: its version and its tuple's
+ * The answers of GET drawing for stored drawings (read with readDocument, serialized once), per
+ * database handle, by hole, style, the hole's course and the row's identity: its version and its tuple's
  * transaction id (`xmin`, new with every write of the row, whoever writes it). The lookup of the
  * identity is the query every GET makes anyway (is the hole the club's?), so a kept entry is
  * never served for a row that changed; at most 64 MB are kept (docs/decisions/0012).
@@ -100,29 +100,26 @@ const EMPTY_DRAWING_JSON = Buffer.from(JSON.stringify(emptyDrawing()));
 export async function getDrawingJson(db: DbOrTx, clubId: number, holeId: number, styleId: number, log?: Log): Promise<Buffer> {
   const [head] = await drawingHead(db).execute({ clubId, holeId, styleId });
   if (!head) throw notFound('Hole not found');
-  let row: { version: number; updatedAt: Date | null; json: Buffer } = { version: 0, updatedAt: null, json: EMPTY_DRAWING_JSON };
-  if (head.version !== null) {
-    const cache = drawingCacheOf(db);
-    const key = `${holeId}/${styleId}/${head.version}/${head.tuple}`;
-    const kept = cache.get(key);
-    if (kept) row = { version: head.version, updatedAt: head.updatedAt, json: kept };
-    else {
-      const [stored] = await db
-        .select({ document: holeDrawings.document, version: holeDrawings.version, updatedAt: holeDrawings.updatedAt, tuple: sql<string>`${holeDrawings}.xmin::text` })
-        .from(holeDrawings)
-        .where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId)));
-      if (stored) {
-        const json = Buffer.from(JSON.stringify(readDocument(stored.document, holeId, log)));
-        cache.set(`${holeId}/${styleId}/${stored.version}/${stored.tuple}`, json, json.length);
-        row = { version: stored.version, updatedAt: stored.updatedAt, json };
-      }
-    }
-  }
-  return Buffer.concat([
-    Buffer.from(`{"hole_id":${holeId},"course_id":${head.courseId},"style_id":${styleId},"drawing":`),
-    row.json,
-    Buffer.from(`,"version":${row.version},"updated_at":${row.updatedAt ? JSON.stringify(row.updatedAt.toISOString()) : 'null'}}`),
-  ]);
+  const answer = (version: number, updatedAt: Date | null, json: Buffer) =>
+    Buffer.concat([
+      Buffer.from(`{"hole_id":${holeId},"course_id":${head.courseId},"style_id":${styleId},"drawing":`),
+      json,
+      Buffer.from(`,"version":${version},"updated_at":${updatedAt ? JSON.stringify(updatedAt.toISOString()) : 'null'}}`),
+    ]);
+  if (head.version === null) return answer(0, null, EMPTY_DRAWING_JSON);
+  // The whole answer is kept, so the same bytes go out again (and their compressed copy with them).
+  const cache = drawingCacheOf(db);
+  const kept = cache.get(`${holeId}/${styleId}/${head.courseId}/${head.version}/${head.tuple}`);
+  if (kept) return kept;
+  const [stored] = await db
+    .select({ document: holeDrawings.document, version: holeDrawings.version, updatedAt: holeDrawings.updatedAt, tuple: sql<string>`${holeDrawings}.xmin::text` })
+    .from(holeDrawings)
+    .where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId)));
+  // Deleted since the first query: never saved, as far as this answer goes.
+  if (!stored) return answer(0, null, EMPTY_DRAWING_JSON);
+  const body = answer(stored.version, stored.updatedAt, Buffer.from(JSON.stringify(readDocument(stored.document, holeId, log))));
+  cache.set(`${holeId}/${styleId}/${head.courseId}/${stored.version}/${stored.tuple}`, body, body.length);
+  return body;
 }
 
 /** The catalogue's elements by name with their geometry type, as drawings are checked against them. */
