@@ -42,6 +42,28 @@ describe(`read cache (${testDatabaseKind})`, () => {
     return res.json() as { name: string; phone: string };
   };
 
+  /** How many queries `read` makes: pooled connections taken (PostgreSQL), statements sent on the one connection (embedded). */
+  const queriesOf = async (read: () => Promise<unknown>): Promise<number> => {
+    if (!embedded) {
+      const connects = vi.spyOn(t.database.pool, 'connect');
+      try {
+        await read();
+        return connects.mock.calls.length;
+      } finally {
+        connects.mockRestore();
+      }
+    }
+    const connection = await t.database.pool.connect();
+    connection.release();
+    const sent = vi.spyOn(connection, 'query');
+    try {
+      await read();
+      return sent.mock.calls.length;
+    } finally {
+      sent.mockRestore();
+    }
+  };
+
   beforeAll(async () => {
     t = await buildTestApp();
     ids = await demoIds(t);
@@ -149,6 +171,30 @@ describe(`read cache (${testDatabaseKind})`, () => {
     const now = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
     expect(await mailed()).toEqual([false]);
+  });
+
+  it('a client that revalidates from the start is answered 304 from the cache after the first', async () => {
+    const etag = String((await call(t.app, 'GET', '/api/graphics', { token: owner })).headers.etag);
+    // Nothing kept any more: the next answer is the handler's 304, whose validators are kept.
+    await t.database.db.update(clubMembers).set({ phone: '' }).where(eq(clubMembers.clubId, -1));
+    const revalidate = () => call(t.app, 'GET', '/api/graphics', { token: owner, headers: { 'if-none-match': etag } });
+    // The catalogue's handler asks the database for its version (a query of its own); a kept
+    // answer takes only the session's lookup.
+    const first = await queriesOf(revalidate);
+    const second = await queriesOf(revalidate);
+    expect(second).toBe(1);
+    expect(first).toBeGreaterThan(second);
+    const answer = await revalidate();
+    expect(answer.statusCode).toBe(304);
+    expect(answer.headers.etag).toBe(etag);
+    // A client without a copy still gets the whole catalogue (from the handler, then kept).
+    const full = await call(t.app, 'GET', '/api/graphics', { token: owner });
+    expect(full.statusCode).toBe(200);
+    expect(full.headers.etag).toBe(etag);
+    expect(full.body.length).toBeGreaterThan(1000);
+    // And a change ends the kept validators too: the handler is asked again.
+    await t.database.db.update(clubMembers).set({ phone: '' }).where(eq(clubMembers.clubId, -1));
+    expect(await queriesOf(revalidate)).toBeGreaterThan(1);
   });
 
   it('a kept catalogue still answers 304 to a current copy', async () => {

@@ -15,18 +15,23 @@ import { addVary, isPrepared, preparedBytes } from './prepared-compression';
  * - on PostgreSQL also every other process's: each committed change is notified to this server
  *   (platform/data-changes.ts). While the notifications are not heard (the listening connection is
  *   lost), nothing is kept or given again.
+ * A 304 is kept too (its validators), for a client that revalidates from the start.
  * Any change anywhere ends every kept answer. The access check runs before the cache on every
  * request (a signed-out token is 401, a role taken away 403). Answers that depend on the clock say
  * until when they hold (`readCacheUntil`). At most 32 MB are kept.
  */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** The headers a kept answer is sent again with (the security headers are every answer's anyway). */
-const KEPT_HEADERS = ['content-type', 'etag', 'cache-control'] as const;
+const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary'] as const;
 
 interface Kept {
   writes: number;
   until: number;
-  body: Buffer;
+  /**
+   * The answer; null when only a 304 was made (a client that revalidates from the start): its
+   * validators still answer the next 304, anything else goes to the handler.
+   */
+  body: Buffer | null;
   headers: Partial<Record<(typeof KEPT_HEADERS)[number], string>>;
 }
 
@@ -74,15 +79,15 @@ export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'
     const key = `${callerKey(request.auth)}\n${request.url}`;
     const hit = kept.get(key);
     if (hit && hit.writes === version() && Date.now() < hit.until) {
-      reply.headers(hit.headers);
       if (hit.headers.etag && clientHasCurrent(request, hit.headers.etag)) {
+        reply.headers(hit.headers);
         // The 200 of a prepared answer varies by Accept-Encoding: so does its 304 (RFC 9110 §15.4.5).
-        if (isPrepared(hit.body)) addVary(reply);
+        if (hit.body && isPrepared(hit.body)) addVary(reply);
         return reply.code(304).send();
       }
-      return reply.send(hit.body);
-    }
-    if (hit) kept.delete(key);
+      if (hit.body) return reply.headers(hit.headers).send(hit.body);
+      // Only a 304's validators are kept: the handler answers (and its 200 takes their place).
+    } else if (hit) kept.delete(key);
     pending.set(request, { key, writes: version(), until: Infinity });
   });
 
@@ -90,14 +95,18 @@ export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'
     const p = pending.get(request);
     if (!p) return payload;
     pending.delete(request);
-    if (reply.statusCode !== 200 || p.writes !== version() || !usable() || Date.now() >= p.until) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
-    if (!body) return payload;
+    if ((reply.statusCode !== 200 && reply.statusCode !== 304) || p.writes !== version() || !usable() || Date.now() >= p.until) return payload;
     const headers: Kept['headers'] = {};
     for (const name of KEPT_HEADERS) {
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
+    if (reply.statusCode === 304) {
+      if (headers.etag) kept.set(p.key, { writes: p.writes, until: p.until, body: null, headers }, p.key.length + 128);
+      return payload;
+    }
+    const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
+    if (!body) return payload;
     // Worth a compressed copy only when kept (one over a quarter of the limit is not).
     if (kept.set(p.key, { writes: p.writes, until: p.until, body, headers }, body.length + p.key.length)) preparedBytes(body);
     return body;
