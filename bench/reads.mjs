@@ -17,7 +17,9 @@
 //
 // BENCH_SECONDS (mix, default 45) and BENCH_CALL_SECONDS (per call, default 10) are the time each
 // side gets, shorter while iterating; before the mix's turns each side answers the mix for
-// BENCH_WARMUP_SECONDS (default 5), not counted. The servers start with DEMO_PRODUCTS=false (no
+// BENCH_WARMUP_SECONDS (default 5), not counted, and each turn of the mix starts after
+// BENCH_TURN_GAP_SECONDS (default 3) of quiet, so that what the previous turn left running does not
+// fall on the next. The servers start with DEMO_PRODUCTS=false (no
 // guide generation in the background while measuring). BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres) is where the scratch database is created;
 // BENCH_ONLY=postgresql|embedded runs one side; BENCH_CPU_PROF=<dir> starts the servers with
@@ -35,6 +37,10 @@ import { freshDataDir, root, snapshotBuild, startServer } from './lib.mjs';
 const MIX_SECONDS = Number(process.env.BENCH_SECONDS ?? 45);
 const CALL_SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+// A pause before each turn of the mix: what the previous turn left running (the servers' garbage
+// collection after 50 connections at full speed, PostgreSQL's autovacuum after the cache-off
+// side) would otherwise fall on the next side's time. A side measured on its own has no such gap.
+const TURN_GAP_SECONDS = Number(process.env.BENCH_TURN_GAP_SECONDS ?? 3);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
@@ -61,10 +67,11 @@ function load(opts) {
  * per side, throughput (all answers over all its time), p50 and p99 over all its answers, and
  * the answers that were not the expected status.
  */
-async function inTurns(sides, seconds) {
+async function inTurns(sides, seconds, gapSeconds = 0) {
   const acc = sides.map(() => ({ total: 0, time: 0, latencies: [], bad: 0, codes: {} }));
   for (let slice = 0; slice < SLICES; slice++) {
     for (const [i, side] of sides.entries()) {
+      if (gapSeconds > 0) await new Promise((resolve) => setTimeout(resolve, gapSeconds * 1000));
       const { res, latencies } = await load({ ...side, duration: seconds / SLICES });
       const a = acc[i];
       a.total += res.requests.total;
@@ -203,7 +210,7 @@ const ratio = (a, b) => (a / b >= 0.095 ? `1/${(b / a).toFixed(1)}` : `1/${Math.
 const met = (ok) => (ok ? 'met' : 'NOT met');
 const bad = (s) => (s.bad ? `  (${s.bad} unexpected answers: ${JSON.stringify(s.codes)})` : '');
 
-console.log(`load average before: ${execSync('cat /proc/loadavg').toString().trim()}; mix ${MIX_SECONDS} s per side at 50 connections after a ${WARMUP_SECONDS} s warm-up, calls ${CALL_SECONDS} s at 10, in ${SLICES} turns`);
+console.log(`load average before: ${execSync('cat /proc/loadavg').toString().trim()}; mix ${MIX_SECONDS} s per side at 50 connections after a ${WARMUP_SECONDS} s warm-up, ${TURN_GAP_SECONDS} s quiet before each turn, calls ${CALL_SECONDS} s at 10, in ${SLICES} turns`);
 const build = process.env.BENCH_ENTRY ? { entry: resolve(process.env.BENCH_ENTRY), env: { WEB_DIR: join(root, 'apps/web/dist') } } : snapshotBuild();
 if (build.remove) process.on('exit', () => build.remove());
 console.log(`server: ${build.entry}`);
@@ -249,6 +256,7 @@ try {
   const mixes = await inTurns(
     sides.map((side) => ({ url: side.server.url, connections: 50, headers: { authorization: `Bearer ${side.token}` }, requests: MIX_PATHS(side.paths) })),
     MIX_SECONDS,
+    TURN_GAP_SECONDS,
   );
   console.log(`\nthe mix of ${MIX_PATHS(sides[0].paths).length} calls, 50 connections, in turns:`);
   const byKind = {};
