@@ -37,8 +37,11 @@ function ringsPath(rings: SheetPoint[][], at: (p: SheetPoint) => XY): string {
     .join('');
 }
 
-/** A green page of a hole of `course` (its banner colour); the pin is drawn when the hole's pin chart is on. */
-export function greenPage(outer: PageContext, hole: GuideHole, pageNumber: number, course?: GuideCourse): Page {
+/**
+ * A green page of a hole of `course` (its banner colour); the pin is drawn when the hole's pin
+ * chart is on. The book's footer carries `pageNumber`; a green drawing on its own (null) has none.
+ */
+export function greenPage(outer: PageContext, hole: GuideHole, pageNumber: number | null, course?: GuideCourse): Page {
   const ctx = course ? courseContext(outer, course) : outer;
   const { width, height, margin, labels } = ctx;
   const f = fontScale(ctx);
@@ -47,13 +50,14 @@ export function greenPage(outer: PageContext, hole: GuideHole, pageNumber: numbe
   const sheet = greenSheet(hole.drawing, pin);
   const depth = sheet ? greenDepth(sheet) : null;
   const title = `${labels.green} ${hole.number}${hole.name ? ` · ${hole.name}` : ''}`;
-  const subtitle = depth ? `${holeSubtitle(ctx, hole)} · ${labels.depth} ${Math.round(depth.back - depth.front)} m` : holeSubtitle(ctx, hole);
+  const subtitle = depth ? `${holeSubtitle(ctx, hole)} · ${labels.depth} ${Math.round(depth.back - depth.front)} ${labels.metres}` : holeSubtitle(ctx, hole);
   const head = banner(ctx, title, subtitle, String(hole.number));
   const items: Item[] = [...head.items];
   const area = { x: margin, y: head.bottom + 12 * f, width: width - 2 * margin, height: height - head.bottom - 12 * f - 56 * f };
   const base = { kind: 'green' as const, width, height, label: `${labels.green} ${hole.number}`, hole: hole.number };
   if (!sheet) {
-    items.push(text(width / 2, area.y + area.height / 2, '–', 14 * f, { anchor: 'middle', fill: MUTED }), ...footer(ctx, pageNumber));
+    items.push(text(width / 2, area.y + area.height / 2, '–', 14 * f, { anchor: 'middle', fill: MUTED }));
+    if (pageNumber !== null) items.push(...footer(ctx, pageNumber));
     return { ...base, items };
   }
   const [bx, by, bw, bh] = sheet.box;
@@ -96,13 +100,13 @@ export function greenPage(outer: PageContext, hole: GuideHole, pageNumber: numbe
   let y = area.y + area.height + 16 * f;
   if (pin) {
     const side = pin.sideMeters;
-    const sideText = side === 0 ? '' : ` · ${Math.abs(side)} m ${side > 0 ? labels.right : labels.left}`;
-    items.push(text(margin, y, `${labels.pin}: ${pin.outMeters} m${sideText}`, 8 * f, { weight: 700 }));
+    const sideText = side === 0 ? '' : ` · ${Math.abs(side)} ${labels.metres} ${side > 0 ? labels.right : labels.left}`;
+    items.push(text(margin, y, `${labels.pin}: ${pin.outMeters} ${labels.metres}${sideText}`, 8 * f, { weight: 700 }));
   }
   items.push(text(width - margin, y, `${labels.scale} 1:${scale}`, 8 * f, { weight: 700, anchor: 'end' }));
   y += 16 * f;
-  items.push(...scaleBar(margin, y, k, area.width * 0.5, 6.5 * f, INK));
-  items.push(...footer(ctx, pageNumber));
+  items.push(...scaleBar(margin, y, k, area.width * 0.5, 6.5 * f, INK, labels.metres));
+  if (pageNumber !== null) items.push(...footer(ctx, pageNumber));
   return { ...base, items, scale, geo: { origin: sheet.frame.origin, upBearing: sheet.frame.bearing, ptPerMetre: k, offset: origin } };
 }
 

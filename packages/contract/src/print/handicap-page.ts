@@ -26,7 +26,7 @@ export function handicapPage(base: PageContext, course: GuideCourse, tee: GuideT
   const f = fontScale(ctx);
   const rating = tee[sex] as TeeRating;
   const who = sex === 'men' ? labels.men : labels.women;
-  const head = banner(ctx, `${labels.handicapTable} · ${tee.name}`, `${course.name} · ${who}`);
+  const head = banner(ctx, `${labels.courseHandicap} · ${tee.name}`, `${course.name} · ${who}`);
   const items: Item[] = [...head.items];
   let y = head.bottom + 18 * f;
   items.push(teeDot(margin + 4 * f, y - 3 * f, 4 * f, tee.colour));
@@ -62,5 +62,5 @@ export function handicapPage(base: PageContext, course: GuideCourse, tee: GuideT
     });
   }
   items.push(...footer(ctx, pageNumber));
-  return { kind: 'handicap', width, height, items, label: `${labels.handicapTable} ${tee.name} ${who}` };
+  return { kind: 'handicap', width, height, items, label: `${labels.courseHandicap} ${tee.name} ${who}` };
 }

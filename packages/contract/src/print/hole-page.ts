@@ -196,9 +196,11 @@ export function pinFlag(x: number, y: number, h: number): Item[] {
 /**
  * A hole page: banner with number, name, par and index; the distances from each tee; the hole
  * drawn in the theme with the line of play up, its legs, distance markers and pin; a scale bar, a
- * north arrow and the hole's notes. `kind` 'tee-sign' makes the same page for a sign (no footer).
+ * north arrow and the hole's notes; the book's footer with `pageNumber`. Without a page number
+ * (null) the page stands alone, without the footer, its drawing reaching down to the margin: a
+ * tee sign (`kind` 'tee-sign') or an app image.
  */
-export function holePage(base: PageContext, course: GuideCourse, hole: GuideHole, pageNumber: number, kind: PageKind = 'hole'): HolePage {
+export function holePage(base: PageContext, course: GuideCourse, hole: GuideHole, pageNumber: number | null, kind: PageKind = 'hole'): HolePage {
   const ctx = courseContext(base, course);
   const { width, height, margin, labels } = ctx;
   const f = fontScale(ctx);
@@ -208,7 +210,8 @@ export function holePage(base: PageContext, course: GuideCourse, hole: GuideHole
   if (ctx.input.guide.handicapStyle === 'dots') head.items.push(...strokeDots(course, hole, head.after, width - margin));
   const strip = teeStrip(ctx, course, hole, head.bottom);
   const items: Item[] = [...head.items, ...strip.items];
-  const footerH = kind === 'tee-sign' ? 0 : 22 * f;
+  const alone = pageNumber === null;
+  const footerH = alone ? 0 : 22 * f;
   const framed = ctx.input.guide.borderStyle !== 'none';
   const notes = hole.proGuideline ? hole.notes.trim() : '';
   const notesH = notes ? 30 * f : 0;
@@ -217,9 +220,9 @@ export function holePage(base: PageContext, course: GuideCourse, hole: GuideHole
   const bandH = sponsorBandHeight(ctx, placed);
   const bandGap = bandH > 0 && framed ? 5 * f : 0;
   const area = framed
-    ? { x: margin * 0.6, y: strip.bottom + 6 * f, width: width - margin * 1.2, height: height - strip.bottom - 6 * f - footerH - bandH - bandGap - (kind === 'tee-sign' && bandH === 0 ? margin * 0.6 : 0) }
+    ? { x: margin * 0.6, y: strip.bottom + 6 * f, width: width - margin * 1.2, height: height - strip.bottom - 6 * f - footerH - bandH - bandGap - (alone && bandH === 0 ? margin * 0.6 : 0) }
     : { x: 0, y: strip.bottom, width, height: height - strip.bottom - footerH - bandH };
-  const clip = framed ? area : { x: -9, y: area.y, width: width + 18, height: area.height + (kind === 'tee-sign' ? 9 : 0) };
+  const clip = framed ? area : { x: -9, y: area.y, width: width + 18, height: area.height + (alone ? 9 : 0) };
   const surround = styleOf(theme, EL.background).fill ?? '#cfe3b4';
   const pad = 16 * f;
   const proj = holeProjector(hole, { x: area.x + pad, y: area.y + pad, width: area.width - 2 * pad, height: area.height - 2 * pad - notesH });
@@ -233,8 +236,8 @@ export function holePage(base: PageContext, course: GuideCourse, hole: GuideHole
     drawn.push(...play.items, ...labelItems(hole.drawing, proj.toPage, 6 * f));
     drawn.push(...sponsorSigns(hole.sponsors, ctx.input.sponsors, theme, proj.toPage, 7 * f));
     marks = play.marks;
-    drawn.push(...scaleBar(area.x + 10 * f, area.y + area.height - 10 * f - notesH, k, area.width * 0.3, 6 * f, INK));
-    drawn.push(...northArrow(area.x + area.width - 14 * f, area.y + 16 * f, 6 * f, proj.frame.upBearing, INK));
+    drawn.push(...scaleBar(area.x + 10 * f, area.y + area.height - 10 * f - notesH, k, area.width * 0.3, 6 * f, INK, labels.metres));
+    drawn.push(...northArrow(area.x + area.width - 14 * f, area.y + 16 * f, 6 * f, proj.frame.upBearing, INK, labels.north));
   }
   if (notes) {
     // The pro guideline: two lines under the drawing.
@@ -246,6 +249,6 @@ export function holePage(base: PageContext, course: GuideCourse, hole: GuideHole
   items.push({ kind: 'group', clip, items: drawn });
   items.push(...border(ctx, area.x, area.y, area.width, area.height));
   if (bandH > 0) items.push(...sponsorBand(ctx, placed, { x: 0, y: area.y + area.height + bandGap, width, height: bandH }));
-  if (kind !== 'tee-sign') items.push(...footer(ctx, pageNumber));
+  if (pageNumber !== null) items.push(...footer(ctx, pageNumber));
   return { kind, width, height, items, label: `${labels.hole} ${hole.number}`, hole: hole.number, geo: proj?.frame, marks };
 }

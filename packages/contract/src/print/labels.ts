@@ -1,6 +1,10 @@
 import type { Language } from '../constants';
 
-/** The printed guide's own words, in every language of the product. */
+/**
+ * The printed guide's own words, in every language of the product: every word the renderer prints
+ * on a page or names a page with comes from the guide's language here (the texts the club writes
+ * and the names of its courses, holes and tees are printed as written).
+ */
 export interface PrintLabels {
   hole: string;
   par: string;
@@ -8,15 +12,15 @@ export interface PrintLabels {
   metres: string;
   green: string;
   scale: string;
-  front: string;
-  back: string;
   depth: string;
   welcome: string;
   localRules: string;
-  handicapTable: string;
   men: string;
   women: string;
-  handicapIndex: string;
+  /**
+   * The heading of the handicap table pages: the tables give course handicaps (index × slope /
+   * 113 + course rating − par), not playing handicaps (which apply a format's allowance).
+   */
   courseHandicap: string;
   /** Column heads of the handicap table. */
   indexColumn: string;
@@ -24,22 +28,23 @@ export interface PrintLabels {
   courseRating: string;
   slope: string;
   overview: string;
-  total: string;
-  out: string;
-  in: string;
   tee: string;
   pin: string;
   left: string;
   right: string;
-  toGreenFront: string;
   whsFormula: string;
-  page: string;
   /** Headings of the custom pages whose title is empty (CUSTOM_PAGE_TYPES). */
   information: string;
   etiquette: string;
   notes: string;
   /** The caption of a sponsor strip at the foot of a hole page. */
   holeSponsor: string;
+  /** Names of the pages without a heading of their own (the preview's page list). */
+  frontPage: string;
+  backPage: string;
+  blankPage: string;
+  /** The letter on the north arrow. */
+  north: string;
 }
 
 export const PRINT_LABELS: Record<Language, PrintLabels> = {
@@ -50,35 +55,30 @@ export const PRINT_LABELS: Record<Language, PrintLabels> = {
     metres: 'm',
     green: 'Green',
     scale: 'Scale',
-    front: 'Front',
-    back: 'Back',
     depth: 'Depth',
     welcome: 'Welcome',
     localRules: 'Local rules',
-    handicapTable: 'Course handicap',
     men: 'Men',
     women: 'Women',
-    handicapIndex: 'Handicap index',
     courseHandicap: 'Course handicap',
     indexColumn: 'Index',
     courseHandicapColumn: 'Course hcp',
     courseRating: 'Course rating',
     slope: 'Slope',
     overview: 'Course overview',
-    total: 'Total',
-    out: 'Out',
-    in: 'In',
     tee: 'Tee',
     pin: 'Pin',
     left: 'left',
     right: 'right',
-    toGreenFront: 'Marks: metres to the front of the green',
     whsFormula: 'Course handicap = index × slope / 113 + (course rating − par)',
-    page: 'Page',
     information: 'Information',
     etiquette: 'Etiquette',
     notes: 'Notes',
     holeSponsor: 'Hole sponsor',
+    frontPage: 'Front page',
+    backPage: 'Back page',
+    blankPage: 'Blank page',
+    north: 'N',
   },
   da: {
     hole: 'Hul',
@@ -87,35 +87,30 @@ export const PRINT_LABELS: Record<Language, PrintLabels> = {
     metres: 'm',
     green: 'Green',
     scale: 'Målestok',
-    front: 'Forkant',
-    back: 'Bagkant',
     depth: 'Dybde',
     welcome: 'Velkommen',
     localRules: 'Lokale regler',
-    handicapTable: 'Spillehandicap',
     men: 'Herrer',
     women: 'Damer',
-    handicapIndex: 'Handicapindeks',
     courseHandicap: 'Banehandicap',
     indexColumn: 'Indeks',
     courseHandicapColumn: 'Banehcp',
     courseRating: 'Course rating',
     slope: 'Slope',
     overview: 'Baneoversigt',
-    total: 'I alt',
-    out: 'Ud',
-    in: 'Ind',
     tee: 'Tee',
     pin: 'Flag',
     left: 'venstre',
     right: 'højre',
-    toGreenFront: 'Markeringer: meter til greenens forkant',
     whsFormula: 'Banehandicap = indeks × slope / 113 + (course rating − par)',
-    page: 'Side',
     information: 'Information',
     etiquette: 'Etikette',
     notes: 'Noter',
     holeSponsor: 'Hulsponsor',
+    frontPage: 'Forside',
+    backPage: 'Bagside',
+    blankPage: 'Tom side',
+    north: 'N',
   },
   sv: {
     hole: 'Hål',
@@ -124,34 +119,29 @@ export const PRINT_LABELS: Record<Language, PrintLabels> = {
     metres: 'm',
     green: 'Green',
     scale: 'Skala',
-    front: 'Framkant',
-    back: 'Bakkant',
     depth: 'Djup',
     welcome: 'Välkommen',
     localRules: 'Lokala regler',
-    handicapTable: 'Spelhandicap',
     men: 'Herrar',
     women: 'Damer',
-    handicapIndex: 'Handicapindex',
     courseHandicap: 'Banhandicap',
     indexColumn: 'Index',
     courseHandicapColumn: 'Banhcp',
     courseRating: 'Course rating',
     slope: 'Slope',
     overview: 'Banöversikt',
-    total: 'Totalt',
-    out: 'Ut',
-    in: 'In',
     tee: 'Tee',
     pin: 'Flagga',
     left: 'vänster',
     right: 'höger',
-    toGreenFront: 'Markeringar: meter till greenens framkant',
     whsFormula: 'Banhandicap = index × slope / 113 + (course rating − par)',
-    page: 'Sida',
     information: 'Information',
     etiquette: 'Etikett',
     notes: 'Anteckningar',
     holeSponsor: 'Hålsponsor',
+    frontPage: 'Framsida',
+    backPage: 'Baksida',
+    blankPage: 'Tom sida',
+    north: 'N',
   },
 };

@@ -11,12 +11,16 @@ import { backPage, blankPage, frontPage, textPages } from './text-pages';
  * One layout, many formats: the printed guide as pages of drawing items (page.ts), the same in
  * the browser's preview and in the server's PDF and images.
  *
- * Order: front page; welcome; local rules; the custom pages (information, etiquette, notes) that
- * are enabled; for each course its holes, each a hole page on the left with its green on the
- * facing right page (a blank page is added when needed so that hole pages fall on even,
- * left-hand pages); a hole whose page or green is switched off leaves that page out; the
- * handicap tables per tee and sex; the overview; the back page last. The print settings' page
- * toggles leave out the front page, welcome, overview, holes, local rules and back page.
+ * Order, as a yardage book opens: front page; welcome; the overview (the map of the whole course,
+ * at the start of the book; a double overview on two facing pages, left page even, with a blank
+ * page before it when it would start on a right-hand page); local rules; the custom pages
+ * (information, etiquette, notes) that are enabled; for each course its holes, each a hole page
+ * on the left with its green on the facing right page (a blank page is added when needed so that
+ * hole pages fall on even, left-hand pages); a hole whose page or green is switched off leaves
+ * that page out; the handicap tables per tee and sex; the back page last. The print settings'
+ * page toggles leave out the front page, welcome, overview, holes, local rules and back page.
+ * Page 1 is the front page (a right-hand page); the saddle-stitch booklet pads with blanks before
+ * the back cover only, so the numbering of every other page holds in the booklet too.
  */
 export function layoutGuide(raw: GuideRenderInput | GuideRenderInputIn): Page[] {
   const input = GuideRenderInput.parse(raw);
@@ -28,6 +32,11 @@ export function layoutGuide(raw: GuideRenderInput | GuideRenderInputIn): Page[] 
 
   if (guide.pages.frontPage) pages.push(frontPage(ctx));
   if (guide.pages.welcome && guide.welcome.text.trim()) pages.push(...textPages(ctx, 'welcome', guide.welcome.title || labels.welcome, guide.welcome.text, next(), null, guide.welcome.signature));
+  if (guide.pages.overview) {
+    // A double overview opens on a left-hand (even) page so both halves face each other.
+    if (guide.overview.pages === 'double' && next() % 2 === 1) pages.push(blankPage(ctx, next()));
+    pages.push(...overviewPages(ctx, next()));
+  }
   if (guide.pages.localRules && guide.localRules.text.trim()) pages.push(...textPages(ctx, 'local-rules', guide.localRules.title || labels.localRules, guide.localRules.text, next()));
   for (const type of CUSTOM_PAGE_TYPES) {
     const custom = guide.customPages[type];
@@ -56,11 +65,6 @@ export function layoutGuide(raw: GuideRenderInput | GuideRenderInputIn): Page[] 
       }
     }
   }
-  if (guide.pages.overview) {
-    // A double overview opens on a left-hand page so both halves face each other.
-    if (guide.overview.pages === 'double' && next() % 2 === 1) pages.push(blankPage(ctx, next()));
-    pages.push(...overviewPages(ctx, next()));
-  }
   if (guide.pages.backPage) pages.push(backPage(ctx));
   return pages;
 }
@@ -78,23 +82,31 @@ export function layoutTeeSigns(raw: GuideRenderInput | GuideRenderInputIn, size:
   const input = GuideRenderInput.parse(raw);
   const { width, height } = TEE_SIGN_SIZES_PT[size];
   const ctx = pageContext(input, width, height);
-  return holesWith(input, 'page').map(({ course, hole }, i) => ({ ...holePage(ctx, course, hole, i + 1, 'tee-sign'), label: `${ctx.labels.tee} ${hole.number}` }));
+  return holesWith(input, 'page').map(({ course, hole }) => ({ ...holePage(ctx, course, hole, null, 'tee-sign'), label: `${ctx.labels.tee} ${hole.number}` }));
 }
 
-/** Green drawings: one green page per hole whose green is on, at the guide's page size (each within the Rule 4.3 scale). */
+/**
+ * Green drawings: one green page per hole whose green is on, at the guide's page size (each within
+ * the Rule 4.3 scale). Drawings on their own, for the app and for printing one green: without
+ * the book's footer and page number (a page number of the book would be wrong here).
+ */
 export function layoutGreens(raw: GuideRenderInput | GuideRenderInputIn): Page[] {
   const input = GuideRenderInput.parse(raw);
   const { width, height } = LAYOUT_SIZES_PT[input.guide.layout];
   const ctx = pageContext(input, width, height);
-  return holesWith(input, 'green').map(({ course, hole }, i) => greenPage(ctx, hole, i + 1, course));
+  return holesWith(input, 'green').map(({ course, hole }) => greenPage(ctx, hole, null, course));
 }
 
-/** The hole pages alone (web images: one picture per hole whose page is on). */
+/**
+ * The hole pages alone (web images: one picture per hole whose page is on). An app image shows the
+ * hole alone: no footer with the book's page number and title (the drawing takes that room); the
+ * hole's sponsor band stays, it is the sponsor's paid place on the hole (decision 0016).
+ */
 export function layoutHoles(raw: GuideRenderInput | GuideRenderInputIn): Page[] {
   const input = GuideRenderInput.parse(raw);
   const { width, height } = LAYOUT_SIZES_PT[input.guide.layout];
   const ctx = pageContext(input, width, height);
-  return holesWith(input, 'page').map(({ course, hole }, i) => holePage(ctx, course, hole, i + 1));
+  return holesWith(input, 'page').map(({ course, hole }) => holePage(ctx, course, hole, null));
 }
 
 /** Size of a layout's page in millimetres, as printed. */

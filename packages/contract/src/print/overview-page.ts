@@ -48,9 +48,10 @@ export function courseProjector(courses: GuideCourse | readonly GuideCourse[], b
 
 /**
  * The holes of a course drawn in a theme with a label at each hole's first tee (overview labels):
- * its number ('numbers'), its number and par ('numbers_and_par'), or none.
+ * its number ('numbers'), its number and par ('numbers_and_par', `parWord` in the guide's
+ * language), or none.
  */
-export function courseItems(course: GuideCourse, theme: GuideTheme, proj: Projector, badgeSize: number, lineScale: number, labels: OverviewLabel = 'numbers', parWord = 'Par'): Item[] {
+export function courseItems(course: GuideCourse, theme: GuideTheme, proj: Projector, badgeSize: number, lineScale: number, labels: OverviewLabel, parWord: string): Item[] {
   const items: Item[] = [];
   const scale = { line: lineScale, symbol: lineScale * 1.2 };
   for (const hole of course.holes) items.push(...drawFeatures(hole.drawing, theme, proj.toPage, scale, OVERVIEW_SKIP));

@@ -106,7 +106,7 @@ export interface Page {
   width: number;
   height: number;
   items: Item[];
-  /** A short name of the page ('Hole 7', 'Green 7', 'Front page'), for file names and the preview. */
+  /** A short name of the page in the guide's language ('Hul 7', 'Green 7', 'Forside'): the preview's page list, the page a rendered image shows. */
   label: string;
   /** The hole a hole or green page shows (its number). */
   hole?: number;

@@ -220,8 +220,8 @@ export function labelItems(drawing: Drawing, toPage: (p: readonly number[]) => X
   });
 }
 
-/** A scale bar of a round length with its label, left end at (x, y). */
-export function scaleBar(x: number, y: number, ptPerMetre: number, maxWidth: number, size: number, ink: string): Item[] {
+/** A scale bar of a round length with its label ('50 m', the unit in the guide's language), left end at (x, y). */
+export function scaleBar(x: number, y: number, ptPerMetre: number, maxWidth: number, size: number, ink: string, unit: string): Item[] {
   const steps = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000];
   let metres = steps[0];
   for (const m of steps) if (m * ptPerMetre <= maxWidth) metres = m;
@@ -231,12 +231,12 @@ export function scaleBar(x: number, y: number, ptPerMetre: number, maxWidth: num
     rect(x, y - h, w / 2, h, { fill: ink }),
     rect(x + w / 2, y - h, w / 2, h, { fill: '#ffffff', stroke: ink, width: h * 0.25 }),
     rect(x, y - h, w, h, { stroke: ink, width: h * 0.25 }),
-    text(x + w + size * 0.4, y, `${metres} m`, size, { weight: 700, fill: ink }),
+    text(x + w + size * 0.4, y, `${metres} ${unit}`, size, { weight: 700, fill: ink }),
   ];
 }
 
-/** A north arrow pointing to north on a page whose up direction has bearing `upBearing`. */
-export function northArrow(cx: number, cy: number, r: number, upBearing: number, ink: string): Item[] {
+/** A north arrow pointing to north on a page whose up direction has bearing `upBearing`, marked with `letter`. */
+export function northArrow(cx: number, cy: number, r: number, upBearing: number, ink: string, letter: string): Item[] {
   const a = (-upBearing * Math.PI) / 180;
   const rot = ([x, y]: XY): XY => [cx + x * Math.cos(a) - y * Math.sin(a), cy + x * Math.sin(a) + y * Math.cos(a)];
   const tip = rot([0, -r]);
@@ -247,6 +247,6 @@ export function northArrow(cx: number, cy: number, r: number, upBearing: number,
   return [
     { kind: 'path', d: circlePath(cx, cy, r * 1.15), fill: '#ffffff', opacity: 0.85 },
     { kind: 'path', d: pathOf([tip, right, notch, left], true), fill: ink },
-    text(label[0], label[1] + r * 0.35, 'N', r * 0.95, { weight: 700, anchor: 'middle', fill: ink }),
+    text(label[0], label[1] + r * 0.35, letter, r * 0.95, { weight: 700, anchor: 'middle', fill: ink }),
   ];
 }

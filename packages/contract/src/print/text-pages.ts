@@ -25,7 +25,7 @@ export function frontPage(ctx: PageContext): Page {
   const f = fontScale(ctx);
   const guide = input.guide;
   const front = guide.frontPage;
-  const base = { kind: 'front' as const, width, height, label: 'Front page' };
+  const base = { kind: 'front' as const, width, height, label: ctx.labels.frontPage };
   if (front.image) {
     const filled = front.imageOption === 'filled';
     const box = filled ? { x: -BLEED_PT, y: -BLEED_PT, width: width + 2 * BLEED_PT, height: height + 2 * BLEED_PT } : { x: margin, y: margin, width: width - 2 * margin, height: height - 2 * margin };
@@ -43,7 +43,7 @@ export function frontPage(ctx: PageContext): Page {
   const course = input.courses[0];
   const art = { x: margin, y: height * 0.3, width: width - 2 * margin, height: height * 0.62 };
   const proj = courseProjector(course, art);
-  if (proj) items.push({ kind: 'group', clip: { x: -BLEED_PT, y: -BLEED_PT, width: width + 2 * BLEED_PT, height: height + 2 * BLEED_PT }, items: courseItems(course, silhouette(guide.theme, ink), proj, 0.01, 0.2 * ctx.s).filter((i) => i.kind === 'path') });
+  if (proj) items.push({ kind: 'group', clip: { x: -BLEED_PT, y: -BLEED_PT, width: width + 2 * BLEED_PT, height: height + 2 * BLEED_PT }, items: courseItems(course, silhouette(guide.theme, ink), proj, 0.01, 0.2 * ctx.s, 'numbers', ctx.labels.par).filter((i) => i.kind === 'path') });
   let y = margin * 2.4;
   if (guide.logo) {
     const size = 46 * f;
@@ -129,10 +129,10 @@ export function backPage(ctx: PageContext): Page {
   }
   if (back.text) items.push(...paragraph(width / 2, y, back.text, 8.5 * f, width - 2 * margin, { anchor: 'middle', fill: ink }).items);
   items.push(text(width / 2, height - margin * 1.6, input.guide.title, 7 * f, { anchor: 'middle', fill: ink, opacity: 0.75 }));
-  return { kind: 'back', width, height, items, label: 'Back page' };
+  return { kind: 'back', width, height, items, label: ctx.labels.backPage };
 }
 
 /** An empty page (to start the holes on a left-hand page, or to fill a booklet). */
 export function blankPage(ctx: PageContext, pageNumber: number | null): Page {
-  return { kind: 'blank', width: ctx.width, height: ctx.height, items: pageNumber === null ? [] : footer(ctx, pageNumber), label: 'Blank' };
+  return { kind: 'blank', width: ctx.width, height: ctx.height, items: pageNumber === null ? [] : footer(ctx, pageNumber), label: ctx.labels.blankPage };
 }

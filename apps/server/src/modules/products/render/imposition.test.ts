@@ -15,6 +15,15 @@ describe('saddle-stitch imposition', () => {
     expect(oneBased(saddleStitchSides(12))).toEqual([[12, 1], [2, 11], [10, 3], [4, 9], [8, 5], [6, 7]]);
   });
 
+  it('pads at the end when the last page is not a back cover, so no page changes its number or side', () => {
+    // 11 pages ending with a hole page (page 10, on the left) and its green (page 11, facing it):
+    // a blank before the last page would part the green from its hole page.
+    expect(bookletPages(11, false)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, null]);
+    expect(bookletPages(11)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, null, 10]);
+    expect(bookletPages(8, false)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(bookletPages(0, false)).toEqual([]);
+  });
+
   it('puts every page once, facing pages summing to n + 1', () => {
     for (const n of [4, 8, 12, 48]) {
       const sides = saddleStitchSides(n);

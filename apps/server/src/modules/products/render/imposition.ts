@@ -12,13 +12,16 @@ export function bookletPadding(count: number): number {
 
 /**
  * The page order of a booklet of `count` pages after padding: the indexes of the original pages
- * with `null` for each blank, inserted before the last page (the back cover stays at the back).
+ * with `null` for each blank. With a back cover the blanks go before it (the back cover stays at
+ * the back); without one they go at the end, so no page moves: a page that is not the back cover
+ * keeps its number and its side (a hole page on the left facing its green on the right).
  */
-export function bookletPages(count: number): (number | null)[] {
+export function bookletPages(count: number, backCover = true): (number | null)[] {
   const pad = bookletPadding(count);
   const order: (number | null)[] = Array.from({ length: count }, (_, i) => i);
   if (pad === 0 || count === 0) return count === 0 ? [] : order;
-  return [...order.slice(0, count - 1), ...Array<null>(pad).fill(null), count - 1];
+  const blanks = Array<null>(pad).fill(null);
+  return backCover ? [...order.slice(0, count - 1), ...blanks, count - 1] : [...order, ...blanks];
 }
 
 /** The printed sides of a booklet of `n` pages (a multiple of 4): [left, right] page indexes (0-based), front then back of each sheet. */

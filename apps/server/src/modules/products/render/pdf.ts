@@ -50,7 +50,8 @@ interface Sheet {
 function sheetsOf(pages: Page[], imposition: 'none' | 'saddle-stitch'): Sheet[] {
   if (imposition === 'none') return pages.map((page) => ({ width: page.width, height: page.height, placements: [{ page, x: 0, outerLeft: true, outerRight: true }], fold: false }));
   if (pages.length === 0) return [];
-  const order = bookletPages(pages.length).map((i) => (i === null ? null : pages[i]));
+  // Blanks go before the back cover, or at the end when the guide has none (no other page moves).
+  const order = bookletPages(pages.length, pages[pages.length - 1].kind === 'back').map((i) => (i === null ? null : pages[i]));
   // The book's page size: the upright size of its pages (a landscape overview is turned into it).
   const { width, height } = pages.find((p) => p.height >= p.width) ?? pages[0];
   return saddleStitchSides(order.length).map(([left, right]) => ({

@@ -158,19 +158,38 @@ describe(`guide renderer on the demo course (${testDatabaseKind})`, () => {
     execFileSync('qpdf', ['--check', file]);
   });
 
-  it('imposes a saddle-stitch booklet: two pages per side, padded to a multiple of 4', async () => {
-    const pages = layoutGuide(input).slice(0, 10);
+  it('imposes a saddle-stitch booklet: two pages per side, padded to a multiple of 4 before the back cover', async () => {
+    const all = layoutGuide(input);
+    // Nine pages and the back cover: two blanks go before the back cover.
+    const pages = [...all.slice(0, 9), all[all.length - 1]];
+    expect(pages[9].kind).toBe('back');
     const file = join(dir, 'booklet.pdf');
     writeFileSync(file, await renderPdf(pages, { imposition: 'saddle-stitch' }));
     execFileSync('qpdf', ['--check', file]);
     expect(pdfinfo(file)).toMatch(/Pages:\s+6/);
     expect(pdfinfo(file)).toMatch(new RegExp(`Page size:\\s+${(2 * LAYOUT_SIZES_PT.pocket.width).toFixed(0)} x 504`));
-    // The first side holds the last page (left, here hole 4's page, page 10) and the front page (right).
-    const first = execFileSync('pdftotext', ['-f', '1', '-l', '1', '-layout', file, '-'], { encoding: 'utf8' });
-    expect(first).toContain('FJORDVANG GOLFKLUB');
-    expect(first).toMatch(/4\s+Åen\s+Par 3/);
-    const page2 = execFileSync('pdftotext', ['-f', '2', '-l', '2', file, '-'], { encoding: 'utf8' });
-    expect(page2).toContain('Velkommen');
+    // The first side holds the back cover (left, page 12) and the front page (right).
+    const side = (n: number) => execFileSync('pdftotext', ['-f', String(n), '-l', String(n), '-layout', file, '-'], { encoding: 'utf8' });
+    expect(side(1)).toContain('FJORDVANG GOLFKLUB');
+    expect(side(1)).toContain('Fjordvang Links – Yardage book');
+    expect(side(2)).toContain('Velkommen');
+  });
+
+  it('pads a booklet without a back cover at the end, so a hole page keeps facing its green', async () => {
+    // Eleven pages ending with hole 4's page (page 10, left) and its green (page 11, right).
+    const pages = layoutGuide(input).slice(0, 11);
+    expect([pages[9].kind, pages[9].hole, pages[10].kind, pages[10].hole]).toEqual(['hole', 4, 'green', 4]);
+    const file = join(dir, 'booklet-open.pdf');
+    writeFileSync(file, await renderPdf(pages, { imposition: 'saddle-stitch' }));
+    expect(pdfinfo(file)).toMatch(/Pages:\s+6/);
+    const side = (n: number) => execFileSync('pdftotext', ['-f', String(n), '-l', String(n), '-layout', file, '-'], { encoding: 'utf8' });
+    // Sides of 12 pages: [12, 1], [2, 11], [10, 3], …: the green is page 11 beside the welcome (2), the
+    // hole page is page 10 beside the overview (3); the blank page 12 faces the front page.
+    expect(side(1)).toContain('FJORDVANG GOLFKLUB');
+    expect(side(1)).not.toContain('Åen');
+    expect(side(2)).toMatch(/Velkommen[\s\S]*Green 4 · Åen|Green 4 · Åen[\s\S]*Velkommen/);
+    expect(side(3)).toMatch(/4\s+Åen\s+Par 3/);
+    expect(side(3)).toContain('Baneoversigt');
   });
 
   /** The pages of `input` with other settings (and holes changed by `holes`) that `pick` keeps, as a PDF file; its pdftotext per page. */
