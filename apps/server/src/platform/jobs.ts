@@ -42,6 +42,11 @@
  * the one process, through the one connection (decision 0008): pg-boss's `db` option is an
  * adapter over the app's pool, never a pool of its own, on PostgreSQL too.
  *
+ * ## Which job starts next
+ * Clubs take turns (`fetchNext`): a job of the club with the fewest jobs running, and of those the
+ * club served longest ago; within a club first queued first. One club's hundreds of queued jobs do
+ * not make another club's job wait behind them, whichever process fetches.
+ *
  * ## Stored state and failures
  * pg-boss (schema `pgboss`, created and migrated by pg-boss itself at start) holds each job's
  * state, times, result and error; the `jobs` table (db/schema/jobs.ts) holds who it is for and
@@ -137,6 +142,8 @@ export interface JobQueue {
 export const DEFAULT_TIME_LIMIT_MS = 10 * 60_000;
 export const INTERRUPTED_MESSAGE = 'The process running this job stopped before it finished';
 const SCHEMA = 'pgboss';
+/** How far back a club's last job start is looked for when clubs take turns (older counts as none). */
+const TURN_WINDOW_HOURS = 24;
 /** Rows of the jobs table (and pg-boss's archive) are kept this long. */
 const KEEP_DAYS = 30;
 
@@ -235,6 +242,14 @@ interface Registered {
   everyMs: number | null;
 }
 
+/** A job just started by `fetchNext`: pg-boss's row. */
+interface FetchedJob {
+  id: string;
+  name: string;
+  data: Record<string, unknown>;
+  retryCount: number;
+}
+
 interface Running {
   kind: string;
   controller: AbortController;
@@ -321,7 +336,6 @@ class PgJobQueue implements JobQueue {
   private timers: NodeJS.Timeout[] = [];
   private loopDone: Promise<void> | null = null;
   private wake: (() => void) | null = null;
-  private nextKind = 0;
   private lastCleanup = 0;
 
   constructor(
@@ -366,7 +380,18 @@ class PgJobQueue implements JobQueue {
       // run whose process died is found by its heartbeat long before this.
       expireInSeconds: Math.ceil((r.timeLimitMs + this.options.staleMs) / 1000) + 60,
     };
-    await this.boss.createQueue(kind, options);
+    // Processes starting at once (the server and its workers) may create new queues together;
+    // PostgreSQL then ends one of them as a deadlock (each attaches its table to pg-boss's while
+    // the other holds a row of its queue list). The queue is made by the other; try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(kind, options);
+        break;
+      } catch (err) {
+        if (!(err instanceof pg.DatabaseError && err.code === '40P01') || attempt >= 5) throw err;
+        await sleep(50 * attempt);
+      }
+    }
     await this.boss.updateQueue(kind, options);
   }
 
@@ -504,26 +529,23 @@ class PgJobQueue implements JobQueue {
   private async loop(): Promise<void> {
     while (!this.stopping) {
       let fetched = false;
-      // Which kinds have a job to start: a plain read, so an idle queue writes nothing (pg-boss's
-      // fetch is an UPDATE; the embedded read cache, decision 0012, lasts until any write).
+      // Is there a job to start: a plain read, so an idle queue writes nothing (the fetch is an
+      // UPDATE; the embedded read cache, decision 0012, lasts until any write).
       const { rows: ready } = await this.pool
-        .query<{ name: string }>(`select distinct name from ${SCHEMA}.job where state < 'active' and start_after < now() and name = any($1::text[])`, [[...this.registry.keys()]])
+        .query<{ ready: boolean }>(`select exists (select 1 from ${SCHEMA}.job where state < 'active' and start_after < now() and name = any($1::text[])) as ready`, [[...this.registry.keys()]])
         .catch((err: Error) => {
           if (!this.stopping) this.options.log('warn', `Job queue: ${err.message}`);
-          return { rows: [] };
+          return { rows: [{ ready: false }] };
         });
-      const kinds = [...this.registry.keys()].filter((kind) => ready.some((r) => r.name === kind));
-      for (let i = 0; i < kinds.length && this.running.size < this.options.concurrency && !this.stopping; i++) {
-        const kind = kinds[(this.nextKind + i) % kinds.length];
-        const [job] = await this.boss.fetch<Record<string, unknown>>(kind, { batchSize: 1, includeMetadata: true });
-        if (!job) continue;
+      while (ready[0]?.ready && this.running.size < this.options.concurrency && !this.stopping) {
+        const job = await this.fetchNext();
+        if (!job) break;
         fetched = true;
-        this.nextKind = (this.nextKind + i + 1) % kinds.length;
         if (this.stopping) {
-          await this.boss.fail(kind, job.id, { message: INTERRUPTED_MESSAGE }).catch(() => {});
+          await this.boss.fail(job.name, job.id, { message: INTERRUPTED_MESSAGE }).catch(() => {});
           break;
         }
-        void this.run(kind, job);
+        void this.run(job.name, job);
       }
       if (fetched && this.running.size < this.options.concurrency) continue;
       await new Promise<void>((resolve) => {
@@ -538,7 +560,54 @@ class PgJobQueue implements JobQueue {
     }
   }
 
-  private async run(kind: string, job: PgBoss.JobWithMetadata<Record<string, unknown>>): Promise<void> {
+  /**
+   * Starts the next job, taking turns between clubs (decision 0013, "Fair turns between clubs"):
+   * of the jobs ready to start, one of the club with the fewest jobs running now, and of those
+   * clubs the one whose last job started longest ago (a club that ran nothing lately first); within
+   * a club, by priority and then first queued. Jobs without a club (maintenance) are one more
+   * "club". It is pg-boss's own fetch (the same update of state, start time and attempts, `FOR
+   * UPDATE SKIP LOCKED`, so several processes never start one job twice) with this order instead
+   * of first queued first, so one club's hundreds of queued jobs do not keep the others waiting.
+   */
+  private async fetchNext(): Promise<FetchedJob | null> {
+    const { rows } = await this.pool
+      .query<FetchedJob>(
+        `with ready as (
+           select j.name, j.id, coalesce(p.club_id, 0) as club
+           from ${SCHEMA}.job j left join jobs p on p.id = j.id
+           where j.name = any($1::text[]) and j.state < 'active' and j.start_after < now()
+         ),
+         turns as (
+           select coalesce(q.club_id, 0) as club, count(*) filter (where a.state = 'active') as running, max(a.started_on) as last_started
+           from jobs q join ${SCHEMA}.job a on a.name = q.kind and a.id = q.id
+           where q.created_at > now() - interval '${TURN_WINDOW_HOURS} hours' and a.started_on is not null
+             and coalesce(q.club_id, 0) in (select club from ready)
+           group by 1
+         ),
+         next as (
+           select j.name, j.id
+           from ${SCHEMA}.job j
+           join ready r on r.name = j.name and r.id = j.id
+           left join turns t on t.club = r.club
+           where j.state < 'active' and j.start_after < now()
+           order by coalesce(t.running, 0), t.last_started nulls first, j.priority desc, j.created_on, j.id
+           limit 1
+           for update of j skip locked
+         )
+         update ${SCHEMA}.job j
+         set state = 'active', started_on = now(), retry_count = case when j.started_on is not null then j.retry_count + 1 else j.retry_count end
+         from next where j.name = next.name and j.id = next.id
+         returning j.id, j.name, j.data, j.retry_count as "retryCount"`,
+        [[...this.registry.keys()]],
+      )
+      .catch((err: Error) => {
+        if (!this.stopping) this.options.log('warn', `Job queue: ${err.message}`);
+        return { rows: [] as FetchedJob[] };
+      });
+    return rows[0] ?? null;
+  }
+
+  private async run(kind: string, job: FetchedJob): Promise<void> {
     const registered = this.registry.get(kind)!;
     const controller = new AbortController();
     const run: Running = { kind, controller, handedBack: false };
