@@ -61,6 +61,7 @@ export async function buildApp(
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ error: error.message, ...(error.details ? { details: error.details } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,5 +1,7 @@
 /** An error with an HTTP status whose message is safe to show to the user. */
 export class HttpError extends Error {
+  /** Sent as Retry-After (a 503 or 429 the client should repeat later). */
+  retryAfterSeconds?: number;
   constructor(
     readonly statusCode: number,
     message: string,

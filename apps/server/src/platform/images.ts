@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type ResizeOptions, type Sharp } from 'sharp';
 import { IMAGE_SIZES, IMAGE_UPLOAD } from '@golf/contract/api/images';
 import { HttpError } from './errors';
+import { Semaphore } from './semaphore';
 
 export type ImageFormat = (typeof IMAGE_UPLOAD.formats)[number];
 
@@ -21,6 +22,21 @@ export interface EncodedImage {
 
 const MB = 1024 * 1024;
 const ACCEPTED = 'JPEG, PNG, WebP or GIF';
+
+/**
+ * Uploaded images handled at once in one process, from reading the request's body to the answer
+ * (`imageUploads`, held by readUploadedFile in uploads.ts), and decoded at once (`imageDecodes`,
+ * whoever calls). A 40-megapixel PNG holds its body (up to 20 MB, twice while it is gathered)
+ * and 50–100 MB of pixels while it is decoded and scaled: 16 such uploads at once grew the server
+ * by 450 MB, which it kept. The others wait their turn; a waiting upload's body is not read yet.
+ */
+export const IMAGE_DECODES = 2;
+export const imageUploads = new Semaphore(IMAGE_DECODES);
+export const imageDecodes = new Semaphore(IMAGE_DECODES);
+
+// libvips keeps recent operations and their pixels in a cache of its own (50 MB by default);
+// uploads never repeat an operation, so nothing is kept once an image is done.
+sharp.cache(false);
 
 export const tooLarge = () =>
   new HttpError(413, `The file is too large. Images may be at most ${IMAGE_UPLOAD.maxBytes / MB} MB.`);
@@ -96,9 +112,10 @@ function decode(buffer: Buffer) {
   return sharp(buffer, { limitInputPixels: IMAGE_UPLOAD.maxPixels, failOn: 'error', pages: 1 }).rotate();
 }
 
-async function decodeFailed<T>(work: Promise<T>): Promise<T> {
+/** Decodes in one of the IMAGE_DECODES places; a failure of the image library answers 422. */
+async function decodeFailed<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work;
+    return await imageDecodes.run(work);
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw new HttpError(422, 'The image could not be read. It may be damaged.');
@@ -108,38 +125,28 @@ async function decodeFailed<T>(work: Promise<T>): Promise<T> {
 /**
  * A gallery photo: turned by its EXIF orientation, at most 2560 px on the longest side, stored
  * without metadata as JPEG (WebP when it has transparency), plus a 400 px thumbnail. The file is
- * decoded once; the thumbnail is made from the scaled pixels.
+ * decoded once; the thumbnail is made from the stored image.
  */
 export async function encodeGalleryImage(file: UploadedFile): Promise<{ image: EncodedImage; thumbnail: EncodedImage }> {
   const info = await inspectImage(file);
-  return decodeFailed(
-    (async () => {
-      const scaled = await decode(file.buffer)
-        .resize({ width: IMAGE_SIZES.gallery, height: IMAGE_SIZES.gallery, fit: 'inside', withoutEnlargement: true })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const raw = { raw: { width: scaled.info.width, height: scaled.info.height, channels: scaled.info.channels } };
-      const encode = (pipeline: Sharp) =>
-        info.hasAlpha ? pipeline.webp({ quality: 82, effort: 2 }) : pipeline.jpeg({ quality: 82, optimiseCoding: false });
-      const [image, thumbnail] = await Promise.all([
-        encode(sharp(scaled.data, raw)).toBuffer({ resolveWithObject: true }),
-        encode(
-          sharp(scaled.data, raw).resize({
-            width: IMAGE_SIZES.thumbnail,
-            height: IMAGE_SIZES.thumbnail,
-            fit: 'inside',
-            withoutEnlargement: true,
-          }),
-        ).toBuffer({ resolveWithObject: true }),
-      ]);
-      const ext = info.hasAlpha ? 'webp' : 'jpg';
-      const contentType = info.hasAlpha ? 'image/webp' : 'image/jpeg';
-      return {
-        image: { data: image.data, ext, contentType, width: image.info.width, height: image.info.height },
-        thumbnail: { data: thumbnail.data, ext, contentType, width: thumbnail.info.width, height: thumbnail.info.height },
-      };
-    })(),
-  );
+  return decodeFailed(async () => {
+    const encode = (pipeline: Sharp) =>
+      info.hasAlpha ? pipeline.webp({ quality: 82, effort: 2 }) : pipeline.jpeg({ quality: 82, optimiseCoding: false });
+    const image = await encode(
+      decode(file.buffer).resize({ width: IMAGE_SIZES.gallery, height: IMAGE_SIZES.gallery, fit: 'inside', withoutEnlargement: true }),
+    ).toBuffer({ resolveWithObject: true });
+    // The thumbnail is made from the stored image (at most 2560 px, decoded in a few milliseconds),
+    // not from the upload again; no copy of the pixels is kept in between.
+    const thumbnail = await encode(
+      sharp(image.data).resize({ width: IMAGE_SIZES.thumbnail, height: IMAGE_SIZES.thumbnail, fit: 'inside', withoutEnlargement: true }),
+    ).toBuffer({ resolveWithObject: true });
+    const ext = info.hasAlpha ? 'webp' : 'jpg';
+    const contentType = info.hasAlpha ? 'image/webp' : 'image/jpeg';
+    return {
+      image: { data: image.data, ext, contentType, width: image.info.width, height: image.info.height },
+      thumbnail: { data: thumbnail.data, ext, contentType, width: thumbnail.info.width, height: thumbnail.info.height },
+    };
+  });
 }
 
 /**
@@ -148,17 +155,15 @@ export async function encodeGalleryImage(file: UploadedFile): Promise<{ image: E
  */
 export async function encodeLogo(file: UploadedFile, shape: 'round' | 'rectangular'): Promise<EncodedImage> {
   const info = await inspectImage(file);
-  return decodeFailed(
-    (async () => {
-      const size = IMAGE_SIZES.logo;
-      // Round: a square as large as the shorter side of the upright image allows, capped.
-      const side = Math.min(info.width, info.height, size);
-      const resize: ResizeOptions =
-        shape === 'round'
-          ? { width: side, height: side, fit: 'cover', position: 'centre' }
-          : { width: size, height: size, fit: 'inside', withoutEnlargement: true };
-      const out = await decode(file.buffer).resize(resize).png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true });
-      return { data: out.data, ext: 'png' as const, contentType: 'image/png', width: out.info.width, height: out.info.height };
-    })(),
-  );
+  return decodeFailed(async () => {
+    const size = IMAGE_SIZES.logo;
+    // Round: a square as large as the shorter side of the upright image allows, capped.
+    const side = Math.min(info.width, info.height, size);
+    const resize: ResizeOptions =
+      shape === 'round'
+        ? { width: side, height: side, fit: 'cover', position: 'centre' }
+        : { width: size, height: size, fit: 'inside', withoutEnlargement: true };
+    const out = await decode(file.buffer).resize(resize).png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true });
+    return { data: out.data, ext: 'png' as const, contentType: 'image/png', width: out.info.width, height: out.info.height };
+  });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { IMAGE_UPLOAD } from '@golf/contract/api/images';
 import { HttpError } from './errors';
-import { tooLarge as imageTooLarge, type UploadedFile } from './images';
+import { imageUploads, tooLarge as imageTooLarge, type UploadedFile } from './images';
 
 /**
  * Multipart parsing for the upload routes of one plugin scope: one file of at most `maxBytes`
@@ -15,9 +15,23 @@ export async function registerUploads(scope: FastifyInstance, opts: { maxBytes: 
   });
 }
 
-/** Multipart parsing for the image upload routes (club logo, gallery): one image of at most 20 MB. */
+/** The place in `imageUploads` a request holds while its image is read and processed. */
+const heldPlaces = new WeakMap<FastifyRequest, () => void>();
+
+function givePlaceBack(request: FastifyRequest): void {
+  heldPlaces.get(request)?.();
+  heldPlaces.delete(request);
+}
+
+/**
+ * Multipart parsing for the image upload routes (club logo, gallery, sponsors, guide images): one
+ * image of at most 20 MB. A request that read its image (readUploadedFile) gives its place back
+ * once it is answered, or when its client goes away.
+ */
 export async function registerImageUploads(scope: FastifyInstance): Promise<void> {
   await registerUploads(scope, { maxBytes: IMAGE_UPLOAD.maxBytes });
+  scope.addHook('onResponse', async (request) => givePlaceBack(request));
+  scope.addHook('onRequestAbort', async (request) => givePlaceBack(request));
 }
 
 /** "The file is larger than 20 MB": the limit in words. */
@@ -72,8 +86,22 @@ export async function readMultipartFile(request: FastifyRequest, opts: ReadFileO
   return { buffer, filename: part.filename ?? '', mimetype: part.mimetype ?? '', field: part.fieldname };
 }
 
-/** Reads the one image of a multipart request (club logo, gallery). */
-export function readUploadedFile(request: FastifyRequest, fields: readonly string[]): Promise<UploadedFile & { field: string }> {
+/**
+ * Reads the one image of a multipart request (club logo, gallery, sponsors, guide images), in
+ * one of the IMAGE_DECODES places of `imageUploads`: it waits for a place before the body is
+ * read and holds it until the request is answered (registerImageUploads), so at most that many
+ * image bodies and decodes are in memory at once.
+ */
+export async function readUploadedFile(request: FastifyRequest, fields: readonly string[]): Promise<UploadedFile & { field: string }> {
+  if (!heldPlaces.has(request)) {
+    const release = await imageUploads.acquire();
+    // The client may have gone while this request waited: then no answer (and no hook) follows.
+    if (request.raw.destroyed || request.raw.socket?.destroyed) {
+      release();
+      throw new HttpError(400, 'The upload was cancelled.');
+    }
+    heldPlaces.set(request, release);
+  }
   return readMultipartFile(request, { fields, noun: 'image', tooLarge: imageTooLarge });
 }
 

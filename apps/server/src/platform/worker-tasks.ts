@@ -13,6 +13,12 @@ import { HttpError } from './errors';
  * A worker entry module calls `serveTasks`; the caller names it by its file name without
  * extension, beside the calling module (source, run through tsx) or in dist/ (the build bundles
  * each worker entry next to main.js).
+ *
+ * However many runners there are, at most HEAVY_TASKS.running tasks run at once in one process
+ * (each may take a core and a few hundred MB). A task that finds them all busy waits its turn;
+ * a runner with `whenBusy` (an upload, whose user is waiting) waits only while at most
+ * HEAVY_TASKS.waiting tasks wait and at most HEAVY_TASKS.waitMs, else it is answered 503 with
+ * Retry-After (decision 0009).
  */
 export interface TaskRunnerOptions {
   /** File name of the worker entry without extension, e.g. 'sheet-worker'. */
@@ -27,7 +33,77 @@ export interface TaskRunnerOptions {
   idleMs?: number;
   timeoutMessage: string;
   memoryMessage: string;
+  /** The answer (503) when the heavy tasks are busy and the wait is full or too long; without it a task waits its turn. */
+  whenBusy?: string;
 }
+
+/** The heavy tasks of one process: at most `running` at once; uploads wait at most `waitMs` among at most `waiting`. */
+export const HEAVY_TASKS = { running: 2, waiting: 4, waitMs: 10_000, retryAfterSeconds: 5 } as const;
+
+/** 503 with Retry-After: the server is busy with other files. */
+export class BusyError extends HttpError {
+  constructor(message: string) {
+    super(503, message);
+    this.retryAfterSeconds = HEAVY_TASKS.retryAfterSeconds;
+  }
+}
+
+interface Waiter {
+  start: () => void;
+  /** Uploads: counted against HEAVY_TASKS.waiting. */
+  bounded: boolean;
+}
+
+/**
+ * The process-wide gate of heavy tasks. `acquire` resolves with the function that gives the
+ * place back; with `busyMessage` it rejects with a BusyError instead of waiting longer than
+ * HEAVY_TASKS allows.
+ */
+export const heavyTasks = {
+  running: 0,
+  /** The most that ever ran at once (for tests). */
+  peak: 0,
+  queue: [] as Waiter[],
+
+  get waiting(): number {
+    return this.queue.length;
+  },
+
+  acquire(busyMessage?: string): Promise<() => void> {
+    const granted = (): (() => void) => {
+      this.running++;
+      this.peak = Math.max(this.peak, this.running);
+      let given = false;
+      return () => {
+        if (given) return;
+        given = true;
+        this.running--;
+        this.queue.shift()?.start();
+      };
+    };
+    if (this.running < HEAVY_TASKS.running && this.queue.length === 0) return Promise.resolve(granted());
+    const bounded = busyMessage !== undefined;
+    const busy = () => new BusyError(busyMessage ?? '');
+    if (bounded && this.queue.filter((w) => w.bounded).length >= HEAVY_TASKS.waiting) return Promise.reject(busy());
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        bounded,
+        start: () => {
+          clearTimeout(timer);
+          resolve(granted());
+        },
+      };
+      const timer = bounded
+        ? setTimeout(() => {
+            const at = this.queue.indexOf(waiter);
+            if (at >= 0) this.queue.splice(at, 1);
+            reject(busy());
+          }, HEAVY_TASKS.waitMs)
+        : undefined;
+      this.queue.push(waiter);
+    });
+  },
+};
 
 interface Reply<O> {
   ok: boolean;
@@ -116,7 +192,15 @@ export function taskRunner<I, O>(opts: TaskRunnerOptions): TaskRunner<I, O> {
 
   return {
     async run(input, transfer = []) {
-      const worker = await acquire();
+      // The process-wide place first: a task refused as busy never holds one of this runner's workers.
+      const done = await heavyTasks.acquire(opts.whenBusy);
+      let worker: Worker;
+      try {
+        worker = await acquire();
+      } catch (err) {
+        done();
+        throw err;
+      }
       let kept: Worker | null = null;
       try {
         const reply = await exchange(worker, input, transfer);
@@ -127,6 +211,7 @@ export function taskRunner<I, O>(opts: TaskRunnerOptions): TaskRunner<I, O> {
         throw new Error(error.message);
       } finally {
         release(kept);
+        done();
       }
     },
     async close() {

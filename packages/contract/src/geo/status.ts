@@ -193,10 +193,21 @@ export function featureSelfIntersections(f: DrawingFeature): [number, number][] 
   return [];
 }
 
-function intersectionsOf(features: DrawingFeature[]): Intersection[] {
+/**
+ * Points already found per geometry object, for callers checking many drawings that share
+ * geometries (the course import gives a green shared by several holes to each of their drawings).
+ * The caller keeps it only while the geometries do not change.
+ */
+export type IntersectionCache = Map<object, [number, number][]>;
+
+function intersectionsOf(features: DrawingFeature[], cache?: IntersectionCache): Intersection[] {
   const out: Intersection[] = [];
   for (const f of features) {
-    const points = featureSelfIntersections(f);
+    let points = cache?.get(f.geometry);
+    if (!points) {
+      points = featureSelfIntersections(f);
+      cache?.set(f.geometry, points);
+    }
     if (points.length > 0) out.push({ feature: f.id, element: f.properties.element, points });
   }
   return out;
@@ -208,13 +219,16 @@ function intersectionsOf(features: DrawingFeature[]): Intersection[] {
  * outer ring); the closing vertex of a ring is not an intersection.
  * Cost: sort-and-sweep over x; a clean 5,000-vertex polygon takes 0.5–12 ms (warm–cold JIT, see status.test.ts).
  */
-export function selfIntersections(drawing: Drawing): Intersection[] {
-  return intersectionsOf(drawing.features);
+export function selfIntersections(drawing: Drawing, cache?: IntersectionCache): Intersection[] {
+  return intersectionsOf(drawing.features, cache);
 }
 
 /** Self-intersections of the 'hole boundary' features only. */
-export function boundarySelfIntersections(drawing: Drawing): Intersection[] {
-  return intersectionsOf(drawing.features.filter((f) => f.properties.element === EL.holeBoundary));
+export function boundarySelfIntersections(drawing: Drawing, cache?: IntersectionCache): Intersection[] {
+  return intersectionsOf(
+    drawing.features.filter((f) => f.properties.element === EL.holeBoundary),
+    cache,
+  );
 }
 
 /** Parameters (0..1) along ab where segment cd meets it. */

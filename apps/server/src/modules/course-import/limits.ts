@@ -14,5 +14,14 @@ export const IMPORT_READ_LIMITS = {
   maxXmlElements: 80_000,
   /** Hole lines (golf=hole) before they are matched: a course has at most MAX_HOLES. */
   maxHoleLines: 200,
+  /**
+   * Units of geometry work (segment-index.ts: about 70 ns each) matching one file's features to
+   * its holes may take, about 1.5 s here; past it the file is refused (413). The Augusta National
+   * export takes 0.1 million; the largest files the tests build within the other limits (a hole
+   * line and a rough of 220,000 points each, a green of 350,000 corners with 11,000 pins, 49,000
+   * bunkers, 110,000 trees sharing one id, 27 crowded hole lines) at most 5.2 million. Only shapes
+   * built to defeat the indexes (thousands of long edges lying over one another) come near it.
+   */
+  maxMatchingWork: 20_000_000,
 } as const;
 

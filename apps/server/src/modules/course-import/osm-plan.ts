@@ -1,9 +1,12 @@
 import type { Feature, FeatureCollection, GeoJsonProperties, Geometry } from 'geojson';
 import type { ImportedHole, ImportPlan } from '@golf/contract/api/course-import';
+import { MAX_HOLES } from '@golf/contract/api/courses';
 import type { DrawingFeature, DrawingGeometry } from '@golf/contract/api/drawings';
 import { EL } from '@golf/contract/graphics-catalogue';
 import { lineLength, polygonArea } from '@golf/contract/geo/measure';
 import { localPlane, pointInPolygon, signedRingArea, type LocalPlane } from '@golf/contract/geo/planar';
+import { BoxTree, SegmentIndex, WorkBudget } from '@golf/contract/geo/segment-index';
+import { IMPORT_READ_LIMITS } from './limits';
 
 /**
  * Course import (§2 import): reads a GeoJSON FeatureCollection with OpenStreetMap golf tags
@@ -11,6 +14,13 @@ import { localPlane, pointInPolygon, signedRingArea, type LocalPlane } from '@go
  * leisure=golf_course) and plans one drawing per hole. Features without `ref` are given to holes
  * by position: the green holding the end of a hole line, the tee holding its start, everything
  * else to the nearest hole line. Nothing is stored here; the server creates the course from the plan.
+ *
+ * Matching never compares every feature with every other: greens and tees are found through an
+ * index of their boxes, and every distance, point-in-polygon test and crossing goes through an
+ * index of the segments of the shapes involved (segment-index.ts), so a file within the read
+ * limits plans in about a second however its points are spread (see bench/course-import-plan.mjs).
+ * The geometry work of one plan is bounded (IMPORT_READ_LIMITS.maxMatchingWork): shapes built to
+ * defeat the indexes stop with `WorkBudgetSpent` instead of running on.
  */
 
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors, ODbL';
@@ -50,7 +60,13 @@ interface Part {
   /** The same geometry in local metres: points, a line, or polygon rings (outer first). */
   local: XY[][];
   centre: XY;
+  /** The segments of `local`, indexed when first needed (points have none). */
+  index?: SegmentIndex;
+  /** Its box in local metres. */
+  bbox: Box;
 }
+
+type Box = [number, number, number, number];
 
 interface HoleLine {
   id: string;
@@ -60,7 +76,8 @@ interface HoleLine {
   handicap: number | null;
   coordinates: number[][];
   local: XY[];
-  bbox: [number, number, number, number];
+  bbox: Box;
+  index: SegmentIndex;
 }
 
 /** Elements in drawing order (bottom to top); features are listed in this order in each drawing. */
@@ -105,11 +122,19 @@ export function elementOfTags(tags: Record<string, unknown>): string | null {
   return null;
 }
 
-/** Plans the import of a GeoJSON FeatureCollection; `name` overrides the course name of the file. */
-export function planImport(input: FeatureCollection<Geometry | null, GeoJsonProperties>, options: { name?: string } = {}): ImportPlan {
+/**
+ * Plans the import of a GeoJSON FeatureCollection; `name` overrides the course name of the file.
+ * Throws `WorkBudgetSpent` when matching needs more than `budget` (by default
+ * IMPORT_READ_LIMITS.maxMatchingWork) steps of geometry work.
+ */
+export function planImport(
+  input: FeatureCollection<Geometry | null, GeoJsonProperties>,
+  options: { name?: string; budget?: WorkBudget } = {},
+): ImportPlan {
+  const budget = options.budget ?? new WorkBudget(IMPORT_READ_LIMITS.maxMatchingWork);
   const warnings: string[] = [];
   const features = Array.isArray(input?.features) ? input.features : [];
-  const usedIds = new Set<string>();
+  const usedIds = new UniqueIds();
   let osm = typeof (input as { generator?: unknown }).generator === 'string';
 
   const rawHoles: { id: string; tags: Record<string, unknown>; coordinates: number[][] }[] = [];
@@ -125,7 +150,7 @@ export function planImport(input: FeatureCollection<Geometry | null, GeoJsonProp
     }
     const tags = tagsOf(feature);
     if (tags.osm_type !== undefined || tags.osm_id !== undefined || /^(node|way|relation)\/\d+$/.test(String(feature.id ?? ''))) osm = true;
-    const id = uniqueId(featureId(feature, tags, index), usedIds);
+    const id = usedIds.take(featureId(feature, tags, index));
     const geometry = feature.geometry;
     if (tags.golf === 'hole') {
       const lines = lineParts(geometry);
@@ -156,12 +181,14 @@ export function planImport(input: FeatureCollection<Geometry | null, GeoJsonProp
   const plane = localPlane(originSource);
 
   const holes = readHoles(rawHoles, plane, warnings);
+  // A file with more holes than a course may have is refused (checkedPlan): nothing is matched.
+  const matching = holes.length <= MAX_HOLES;
 
   // Turn every other feature into parts of the drawing's geometry types.
   const parts: Part[] = [];
   const pins: Part[] = [];
-  for (const raw of rawParts) {
-    for (const part of toParts(raw, plane, warnings)) {
+  for (const raw of matching ? rawParts : []) {
+    for (const part of toParts(raw, plane, warnings, usedIds)) {
       if (part.element === EL.pinPosition) pins.push(part);
       else parts.push(part);
     }
@@ -174,12 +201,12 @@ export function planImport(input: FeatureCollection<Geometry | null, GeoJsonProp
     set.add(hole);
     assigned.set(part, set);
   };
-  const greens = parts.filter((p) => p.element === EL.green);
-  const tees = parts.filter((p) => p.element === EL.tee);
+  const greens = new PartIndex(parts.filter((p) => p.element === EL.green));
+  const tees = new PartIndex(parts.filter((p) => p.element === EL.tee));
   const holeGreen = new Map<HoleLine, Part>();
   for (const hole of holes) {
     const end = hole.local[hole.local.length - 1];
-    const green = containing(greens, end) ?? nearestWithin(greens, end, IMPORT_MATCHING.greenToLineEnd);
+    const green = greens.containing(end, budget) ?? greens.nearestWithin(end, IMPORT_MATCHING.greenToLineEnd, budget);
     if (green) {
       holeGreen.set(hole, green);
       give(green, hole);
@@ -187,7 +214,7 @@ export function planImport(input: FeatureCollection<Geometry | null, GeoJsonProp
       warnings.push(`Hole ${hole.ref}: no green holds the end of its line or lies within ${IMPORT_MATCHING.greenToLineEnd} m of it.`);
     }
     const start = hole.local[0];
-    const tee = containing(tees, start) ?? nearestWithin(tees, start, IMPORT_MATCHING.teeToLineStart);
+    const tee = tees.containing(start, budget) ?? tees.nearestWithin(start, IMPORT_MATCHING.teeToLineStart, budget);
     if (tee) give(tee, hole);
     else warnings.push(`Hole ${hole.ref}: no tee holds the start of its line or lies within ${IMPORT_MATCHING.teeToLineStart} m of it.`);
   }
@@ -199,7 +226,7 @@ export function planImport(input: FeatureCollection<Geometry | null, GeoJsonProp
       unmatched[part.element] = (unmatched[part.element] ?? 0) + 1;
       continue;
     }
-    const hole = (part.ref !== null ? byRef.get(part.ref) : undefined) ?? nearestHole(holes, part);
+    const hole = (part.ref !== null ? byRef.get(part.ref) : undefined) ?? nearestHole(holes, part, budget);
     if (hole) give(part, hole);
     else unmatched[part.element] = (unmatched[part.element] ?? 0) + 1;
   }
@@ -212,14 +239,17 @@ export function planImport(input: FeatureCollection<Geometry | null, GeoJsonProp
       (pin.ref !== null ? byRef.get(pin.ref) : undefined) ??
       holes.find((h) => {
         const green = holeGreen.get(h);
-        return green ? pointInPolygon(point, green.local) : false;
+        return green ? inBox(point, green.bbox) && indexOf(green).contains(point, budget) : false;
       });
     if (hole) pinCounts.set(hole, (pinCounts.get(hole) ?? 0) + 1);
     else unmatched[EL.pinPosition] = (unmatched[EL.pinPosition] ?? 0) + 1;
   }
 
+  // Each hole's parts in the order of the file.
+  const partsOf = new Map<HoleLine, Part[]>(holes.map((h) => [h, []]));
+  for (const part of parts) for (const hole of assigned.get(part) ?? []) partsOf.get(hole)!.push(part);
   const planned: ImportedHole[] = holes.map((hole) => {
-    const mine = parts.filter((p) => assigned.get(p)?.has(hole));
+    const mine = partsOf.get(hole)!;
     const counts: Record<string, number> = {};
     const drawn: DrawingFeature[] = mine.map((p) => {
       counts[p.element] = (counts[p.element] ?? 0) + 1;
@@ -231,9 +261,9 @@ export function planImport(input: FeatureCollection<Geometry | null, GeoJsonProp
     if (pinCount) counts[EL.pinPosition] = pinCount;
     const green = holeGreen.get(hole);
     if (green) {
-      const t = tPoint(hole.local, green.local);
+      const t = tPoint(hole, indexOf(green), budget);
       if (t) {
-        drawn.push({ type: 'Feature', id: uniqueId(`${hole.id}/t-point`, usedIds), geometry: { type: 'Point', coordinates: plane.inverse(t) }, properties: { element: EL.tPoint } });
+        drawn.push({ type: 'Feature', id: usedIds.take(`${hole.id}/t-point`), geometry: { type: 'Point', coordinates: plane.inverse(t) }, properties: { element: EL.tPoint } });
       } else {
         warnings.push(`Hole ${hole.ref}: its line does not reach its green, so it has no T-point.`);
       }
@@ -246,7 +276,8 @@ export function planImport(input: FeatureCollection<Geometry | null, GeoJsonProp
   let boundaryName: string | null = null;
   if (boundaries.length > 0) {
     if (boundaries.length > 1) warnings.push(`The file has ${boundaries.length} leisure=golf_course areas; the largest is the course boundary.`);
-    const main = boundaries.reduce((a, b) => (polygonArea(b.rings) > polygonArea(a.rings) ? b : a));
+    const areas = new Map(boundaries.map((b) => [b, areaOf(b.rings)]));
+    const main = boundaries.reduce((a, b) => (areas.get(b)! > areas.get(a)! ? b : a));
     boundary = { type: 'Polygon', coordinates: main.rings };
     boundaryName = main.name;
   }
@@ -284,11 +315,22 @@ function featureId(feature: Feature<Geometry | null, GeoJsonProperties>, tags: R
   return `feature/${index + 1}`;
 }
 
-function uniqueId(id: string, used: Set<string>): string {
-  let candidate = id;
-  for (let n = 2; used.has(candidate); n++) candidate = `${id}#${n}`;
-  used.add(candidate);
-  return candidate;
+/**
+ * Feature ids made unique: an id already taken gets `#2`, `#3`, … (the first number not taken).
+ * Each id remembers the last number it gave, so many features sharing one id cost one step
+ * each, not one per earlier feature.
+ */
+class UniqueIds {
+  private readonly used = new Set<string>();
+  private readonly next = new Map<string, number>();
+  take(id: string): string {
+    let candidate = id;
+    let n = this.next.get(id) ?? 2;
+    while (this.used.has(candidate)) candidate = `${id}#${n++}`;
+    if (candidate !== id) this.next.set(id, n);
+    this.used.add(candidate);
+    return candidate;
+  }
 }
 
 function describeTags(tags: Record<string, unknown>): string {
@@ -349,8 +391,20 @@ function cleanRing(list: unknown): Ring | null {
   const first = ring[0];
   const last = ring[ring.length - 1];
   if (first[0] !== last[0] || first[1] !== last[1]) ring.push([first[0], first[1]]);
-  if (new Set(ring.slice(0, -1).map((p) => `${p[0]},${p[1]}`)).size < 3) return null;
+  if (!threeCorners(ring)) return null;
   return ring;
+}
+
+/** Whether the ring has at least 3 different positions (one pass, nothing allocated). */
+function threeCorners(ring: Ring): boolean {
+  const [ax, ay] = ring[0];
+  let second: number[] | null = null;
+  for (const p of ring) {
+    if (p[0] === ax && p[1] === ay) continue;
+    if (!second) second = p;
+    else if (p[0] !== second[0] || p[1] !== second[1]) return true;
+  }
+  return false;
 }
 
 /** Polygons (outer ring first) of a geometry, rings closed and wound as RFC 7946 asks. */
@@ -367,7 +421,22 @@ function polygonParts(g: Geometry): Ring[][] {
 }
 
 function largest(polys: Ring[][]): Ring[] {
-  return polys.reduce((a, b) => (polygonArea(b) > polygonArea(a) ? b : a));
+  return polys.map((rings) => ({ rings, area: areaOf(rings) })).reduce((a, b) => (b.area > a.area ? b : a)).rings;
+}
+
+/**
+ * Area in m² of a polygon (outer ring minus holes) on a plane around its first position: within a
+ * few kilometres this is the geodesic area to a few parts in a million, at a fraction of the
+ * cost (which counts for polygons of hundreds of thousands of points).
+ */
+function areaOf(rings: Ring[]): number {
+  const plane = localPlane(rings[0][0]);
+  let area = 0;
+  rings.forEach((ring, i) => {
+    const a = Math.abs(signedRingArea(ring.map((p) => plane.forward(p))));
+    area += i === 0 ? a : -a;
+  });
+  return Math.max(0, area);
 }
 
 /** Twice the signed area in degrees²; positive when counter-clockwise. */
@@ -432,7 +501,8 @@ function readHoles(raw: { id: string; tags: Record<string, unknown>; coordinates
       handicap,
       coordinates: r.coordinates,
       local,
-      bbox: bboxOf(local),
+      bbox: bboxOf([local]),
+      index: new SegmentIndex([local]),
     });
   }
   holes.sort((a, b) => a.ref - b.ref);
@@ -453,16 +523,22 @@ function wholeNumber(v: unknown): number | null {
   return null;
 }
 
-function toParts(raw: { id: string; element: string; tags: Record<string, unknown>; geometry: Geometry }, plane: LocalPlane, warnings: string[]): Part[] {
+function toParts(
+  raw: { id: string; element: string; tags: Record<string, unknown>; geometry: Geometry },
+  plane: LocalPlane,
+  warnings: string[],
+  usedIds: UniqueIds,
+): Part[] {
   const { element, geometry } = raw;
   const ref = wholeNumber(raw.tags.ref);
   const out: Part[] = [];
-  const suffix = (i: number) => (i === 0 ? raw.id : `${raw.id}#${i + 1}`);
+  // The parts of a multi-geometry after the first are ids of their own, unique like the features'.
+  const suffix = (i: number) => (i === 0 ? raw.id : usedIds.take(`${raw.id}#${i + 1}`));
   if (element === EL.pinPosition || element === EL.tree) {
     const points = partsOf(geometry, 'Point', 'MultiPoint');
     points.filter(validPosition).forEach((p, i) => {
       const xy = plane.forward(p);
-      out.push({ id: suffix(i), element, geometry: { type: 'Point', coordinates: [p[0], p[1]] }, ref, local: [[xy]], centre: xy });
+      out.push({ id: suffix(i), element, geometry: { type: 'Point', coordinates: [p[0], p[1]] }, ref, local: [[xy]], centre: xy, bbox: [xy[0], xy[1], xy[0], xy[1]] });
     });
   } else if (LINE_ELEMENTS.has(element)) {
     let lines = lineParts(geometry);
@@ -470,7 +546,15 @@ function toParts(raw: { id: string; element: string; tags: Record<string, unknow
     if (lines.length === 0) lines = polygonParts(geometry).map((rings) => rings[0]);
     lines.forEach((line, i) => {
       const local = line.map((p) => plane.forward(p));
-      out.push({ id: suffix(i), element, geometry: { type: 'LineString', coordinates: line }, ref, local: [local], centre: local[Math.floor(local.length / 2)] });
+      out.push({
+        id: suffix(i),
+        element,
+        geometry: { type: 'LineString', coordinates: line },
+        ref,
+        local: [local],
+        centre: local[Math.floor(local.length / 2)],
+        bbox: bboxOf([local]),
+      });
     });
   } else if (POLYGON_ELEMENTS.has(element)) {
     let polys = polygonParts(geometry);
@@ -481,14 +565,16 @@ function toParts(raw: { id: string; element: string; tags: Record<string, unknow
       const id = suffix(i);
       const max = MAX_ELEMENT_AREA[element];
       if (max !== undefined) {
-        const area = polygonArea(rings);
+        // The geodesic area decides when the plane's is within 1 % of the limit.
+        const planar = areaOf(rings);
+        const area = Math.abs(planar - max) <= max / 100 ? polygonArea(rings) : planar;
         if (area > max) {
           warnings.push(`${capitalise(element)} ${id} covers ${formatArea(area)}, too large for a ${element}; it was left out (probably mistagged).`);
           return;
         }
       }
       const local = rings.map((r) => r.map((p) => plane.forward(p)));
-      out.push({ id, element, geometry: { type: 'Polygon', coordinates: rings }, ref, local, centre: ringCentre(local[0]) });
+      out.push({ id, element, geometry: { type: 'Polygon', coordinates: rings }, ref, local, centre: ringCentre(local[0]), bbox: bboxOf(local) });
     });
   }
   if (out.length === 0 && !(MAX_ELEMENT_AREA[element] !== undefined && polygonParts(geometry).length > 0)) {
@@ -526,18 +612,24 @@ function bufferLine(line: number[][], plane: LocalPlane, halfWidth: number): Rin
   return ring;
 }
 
-function bboxOf(points: XY[]): [number, number, number, number] {
+function bboxOf(lists: XY[][]): Box {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const [x, y] of points) {
-    minX = Math.min(minX, x);
-    minY = Math.min(minY, y);
-    maxX = Math.max(maxX, x);
-    maxY = Math.max(maxY, y);
+  for (const points of lists) {
+    for (const [x, y] of points) {
+      minX = Math.min(minX, x);
+      minY = Math.min(minY, y);
+      maxX = Math.max(maxX, x);
+      maxY = Math.max(maxY, y);
+    }
   }
   return [minX, minY, maxX, maxY];
+}
+
+function inBox(p: XY, box: Box): boolean {
+  return p[0] >= box[0] && p[0] <= box[2] && p[1] >= box[1] && p[1] <= box[3];
 }
 
 function ringCentre(ring: XY[]): XY {
@@ -559,88 +651,105 @@ function ringCentre(ring: XY[]): XY {
   return [x0 + cx / (3 * a), y0 + cy / (3 * a)];
 }
 
-function segmentDistance(p: XY, a: XY, b: XY): number {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const len2 = dx * dx + dy * dy;
-  let t = len2 === 0 ? 0 : ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len2;
-  t = Math.max(0, Math.min(1, t));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
+/** The segment index of a line or polygon part, built when first needed. */
+function indexOf(part: Part): SegmentIndex {
+  part.index ??= new SegmentIndex(part.local);
+  return part.index;
 }
 
-function polylineDistance(p: XY, line: XY[]): number {
-  if (line.length === 1) return Math.hypot(p[0] - line[0][0], p[1] - line[0][1]);
-  let d = Infinity;
-  for (let i = 0; i + 1 < line.length; i++) d = Math.min(d, segmentDistance(p, line[i], line[i + 1]));
-  return d;
-}
-
-/** Parameter t along a→b where it crosses c→d (both within their segments), or null. */
-function crossing(a: XY, b: XY, c: XY, d: XY): { t: number; u: number } | null {
-  const rx = b[0] - a[0];
-  const ry = b[1] - a[1];
-  const sx = d[0] - c[0];
-  const sy = d[1] - c[1];
-  const den = rx * sy - ry * sx;
-  if (den === 0) return null;
-  const t = ((c[0] - a[0]) * sy - (c[1] - a[1]) * sx) / den;
-  const u = ((c[0] - a[0]) * ry - (c[1] - a[1]) * rx) / den;
-  if (t < 0 || t > 1 || u < 0 || u > 1) return null;
-  return { t, u };
-}
-
-/** Distance in metres between a part and a hole line: 0 when they touch or overlap. */
-function partDistance(part: Part, line: XY[]): number {
-  if (part.element === EL.tree || part.element === EL.pinPosition) return polylineDistance(part.local[0][0], line);
-  const edges = part.local;
-  const isPolygon = part.geometry.type === 'Polygon';
-  if (isPolygon && line.some((p) => pointInPolygon(p, edges))) return 0;
-  let d = Infinity;
-  for (const list of edges) {
-    for (let i = 0; i < list.length; i++) {
-      d = Math.min(d, polylineDistance(list[i], line));
-      if (i + 1 < list.length) {
-        for (let j = 0; j + 1 < line.length; j++) if (crossing(list[i], list[i + 1], line[j], line[j + 1])) return 0;
+/**
+ * Distance in metres between a part and a hole line: 0 when they touch or overlap, Infinity
+ * beyond `cap`. A line that crosses no edge of a polygon lies wholly inside or wholly outside
+ * it, so its first point tells which.
+ */
+function partDistance(part: Part, hole: HoleLine, cap: number, budget: WorkBudget): number {
+  if (part.element === EL.tree || part.element === EL.pinPosition) return hole.index.distanceTo(part.local[0][0], cap, budget);
+  const start = hole.local[0];
+  const polygon = part.geometry.type === 'Polygon';
+  if (segmentCount(part) <= SMALL_PART) {
+    // A small part (a bunker, a tee) is measured edge by edge, without an index of its own.
+    if (polygon && inBox(start, part.bbox) && pointInPolygon(start, part.local)) return 0;
+    let best = Infinity;
+    for (const list of part.local) {
+      for (let i = 0; i + 1 < list.length && best > 0; i++) {
+        best = Math.min(best, hole.index.distanceToSegment(list[i], list[i + 1], Math.min(best, cap), budget));
       }
     }
+    return best;
   }
-  for (const p of line) for (const list of edges) d = Math.min(d, polylineDistance(p, list));
-  return d;
+  const index = indexOf(part);
+  if (polygon && inBox(start, part.bbox) && index.contains(start, budget)) return 0;
+  return index.distanceBetween(hole.index, cap, budget);
 }
 
-function containing(parts: Part[], p: XY): Part | null {
-  const holding = parts.filter((g) => pointInPolygon(p, g.local));
-  if (holding.length === 0) return null;
-  // Nested areas (a green inside a larger green): the smallest holds the point.
-  return holding.reduce((a, b) => (Math.abs(signedRingArea(b.local[0])) < Math.abs(signedRingArea(a.local[0])) ? b : a));
+/** Parts of at most this many edges are measured edge by edge. */
+const SMALL_PART = 32;
+
+function segmentCount(part: Part): number {
+  let n = 0;
+  for (const list of part.local) n += Math.max(0, list.length - 1);
+  return n;
 }
 
-function nearestWithin(parts: Part[], p: XY, max: number): Part | null {
-  let best: Part | null = null;
-  let bestD = max;
-  for (const part of parts) {
-    const d = Math.min(...part.local.map((ring) => polylineDistance(p, ring)));
-    if (d <= bestD) {
-      best = part;
-      bestD = d;
+/** Greens or tees, with an index of their boxes. */
+class PartIndex {
+  private readonly tree: BoxTree;
+  constructor(private readonly parts: Part[]) {
+    const boxes = new Float64Array(parts.length * 4);
+    parts.forEach((p, i) => boxes.set(p.bbox, 4 * i));
+    this.tree = new BoxTree(boxes);
+  }
+
+  /** The candidates whose box comes within `margin` of p, in the order of the file. */
+  private near(p: XY, margin: number, budget: WorkBudget): Part[] {
+    const found: number[] = [];
+    this.tree.search(p[0] - margin, p[1] - margin, p[0] + margin, p[1] + margin, budget, (i) => found.push(i));
+    return found.sort((a, b) => a - b).map((i) => this.parts[i]);
+  }
+
+  /** The area holding p; of nested areas (a green inside a larger green) the smallest, the first of equals. */
+  containing(p: XY, budget: WorkBudget): Part | null {
+    let best: Part | null = null;
+    let bestArea = Infinity;
+    for (const part of this.near(p, 0, budget)) {
+      if (!indexOf(part).contains(p, budget)) continue;
+      const area = Math.abs(signedRingArea(part.local[0]));
+      if (area < bestArea) {
+        best = part;
+        bestArea = area;
+      }
     }
+    return best;
   }
-  return best;
+
+  /** The part nearest to p within `max` metres (of equally near ones the last in the file). */
+  nearestWithin(p: XY, max: number, budget: WorkBudget): Part | null {
+    let best: Part | null = null;
+    let bestD = max;
+    for (const part of this.near(p, max, budget)) {
+      const d = indexOf(part).distanceTo(p, bestD, budget);
+      if (d <= bestD) {
+        best = part;
+        bestD = d;
+      }
+    }
+    return best;
+  }
 }
 
 /** The hole whose line is nearest to the part (ties: the centre nearest), within IMPORT_MATCHING.nearestHole. */
-function nearestHole(holes: HoleLine[], part: Part): HoleLine | null {
+function nearestHole(holes: HoleLine[], part: Part, budget: WorkBudget): HoleLine | null {
   const max = IMPORT_MATCHING.nearestHole;
-  const pb = bboxOf(part.local.flat());
+  const pb = part.bbox;
   let best: HoleLine | null = null;
   let bestD = Infinity;
   let bestCentre = Infinity;
   for (const hole of holes) {
     const [x0, y0, x1, y1] = hole.bbox;
     if (pb[0] > x1 + max || pb[2] < x0 - max || pb[1] > y1 + max || pb[3] < y0 - max) continue;
-    const d = partDistance(part, hole.local);
+    const d = partDistance(part, hole, max, budget);
     if (d > max) continue;
-    const centre = polylineDistance(part.centre, hole.local);
+    const centre = hole.index.distanceTo(part.centre, Infinity, budget);
     if (d < bestD - 1 || (Math.abs(d - bestD) <= 1 && centre < bestCentre)) {
       best = hole;
       bestD = d;
@@ -654,18 +763,16 @@ function nearestHole(holes: HoleLine[], part: Part): HoleLine | null {
  * Where the play line enters the green: the last crossing of the green's edge before the line's
  * end when the end is on the green, else the first crossing of its last leg extended beyond the end.
  */
-function tPoint(line: XY[], green: XY[][]): XY | null {
+function tPoint(hole: HoleLine, green: SegmentIndex, budget: WorkBudget): XY | null {
+  const line = hole.local;
   const end = line[line.length - 1];
-  if (pointInPolygon(end, green)) {
+  if (green.contains(end, budget)) {
     for (let i = line.length - 2; i >= 0; i--) {
-      let best: { t: number; p: XY } | null = null;
-      for (const ring of green) {
-        for (let j = 0; j + 1 < ring.length; j++) {
-          const c = crossing(line[i], line[i + 1], ring[j], ring[j + 1]);
-          if (c && (!best || c.t > best.t)) best = { t: c.t, p: lerp(line[i], line[i + 1], c.t) };
-        }
-      }
-      if (best) return best.p;
+      let best = -1;
+      green.crossings(line[i], line[i + 1], budget, (t) => {
+        if (t > best) best = t;
+      });
+      if (best >= 0) return lerp(line[i], line[i + 1], best);
     }
     return null;
   }
@@ -673,14 +780,11 @@ function tPoint(line: XY[], green: XY[][]): XY | null {
   const len = Math.hypot(end[0] - prev[0], end[1] - prev[1]);
   if (len === 0) return null;
   const far: XY = [end[0] + ((end[0] - prev[0]) / len) * IMPORT_MATCHING.tPointExtension, end[1] + ((end[1] - prev[1]) / len) * IMPORT_MATCHING.tPointExtension];
-  let best: { t: number; p: XY } | null = null;
-  for (const ring of green) {
-    for (let j = 0; j + 1 < ring.length; j++) {
-      const c = crossing(end, far, ring[j], ring[j + 1]);
-      if (c && (!best || c.t < best.t)) best = { t: c.t, p: lerp(end, far, c.t) };
-    }
-  }
-  return best?.p ?? null;
+  let best = Infinity;
+  green.crossings(end, far, budget, (t) => {
+    if (t < best) best = t;
+  });
+  return best === Infinity ? null : lerp(end, far, best);
 }
 
 function lerp(a: XY, b: XY, t: number): XY {

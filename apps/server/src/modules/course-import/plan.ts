@@ -5,6 +5,7 @@ import type { GeometryType } from '@golf/contract/api/graphics';
 import { CATALOGUE_ELEMENTS } from '@golf/contract/graphics-catalogue';
 import { NO_HOLES_MESSAGE, planImport } from './osm-plan';
 import { validateDrawing } from '@golf/contract/geo/validate';
+import { WorkBudgetSpent } from '@golf/contract/geo/segment-index';
 import { badRequest, HttpError } from '../../platform/errors';
 import { drawingChecks, type DrawingChecks } from '../courses/drawing-checks';
 import { IMPORT_READ_LIMITS } from './limits';
@@ -86,8 +87,17 @@ export function planImportFile(file: ImportFile, name?: string): ImportPlan {
   if (holeLines > IMPORT_READ_LIMITS.maxHoleLines) {
     throw badRequest(`The file has ${holeLines} hole lines; at most ${IMPORT_READ_LIMITS.maxHoleLines} can be read (a course has at most ${MAX_HOLES} holes).`);
   }
-  return checkedPlan(planImport(collection, { name }));
+  try {
+    return checkedPlan(planImport(collection, { name }));
+  } catch (err) {
+    if (err instanceof WorkBudgetSpent) throw new HttpError(413, TOO_INTRICATE);
+    throw err;
+  }
 }
+
+/** The 413 of a file whose shapes would take more than IMPORT_READ_LIMITS.maxMatchingWork to match. */
+export const TOO_INTRICATE =
+  'The shapes of the file lie over one another too densely to be matched to holes (long edges crossing back and forth). Import a smaller area or simpler shapes.';
 
 /** Refuses plans the console cannot store: none or too many holes, or a drawing failing validation. */
 export function checkedPlan(plan: ImportPlan): ImportPlan {
@@ -107,5 +117,7 @@ export interface PreparedImport {
 /** Everything an import computes before it writes: read, plan, validate, status checks. */
 export function prepareImport(file: ImportFile, name?: string): PreparedImport {
   const plan = planImportFile(file, name);
-  return { plan, checks: plan.holes.map((h) => drawingChecks(h.drawing)) };
+  // A green or tee given to several holes is one geometry object in each of their drawings: checked once.
+  const cache = new Map();
+  return { plan, checks: plan.holes.map((h) => drawingChecks(h.drawing, cache)) };
 }

@@ -9,7 +9,7 @@ import { fileTooLarge, readMultipartFile, registerUploads } from '../../platform
 import { importCourse, readImport, type ImportFile } from './service';
 
 const tags = ['courses'];
-const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse };
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 503: ErrorResponse };
 /** The multipart field of the import file. */
 export const IMPORT_FILE_FIELD = 'data';
 const description = 'A GeoJSON FeatureCollection (.geojson, .json) or an OpenStreetMap export (.osm) in the multipart field `data`.';

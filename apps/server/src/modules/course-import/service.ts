@@ -21,6 +21,7 @@ const importReader = taskRunner<{ data: Uint8Array; filename: string; name?: str
   maxWorkers: 2,
   timeoutMessage: `The file took more than ${IMPORT_TIMEOUT_MS / 1000} seconds to read. Import a smaller area.`,
   memoryMessage: 'The file needs more memory to read than an import may use. Import a smaller area.',
+  whenBusy: 'The server is reading other files at the moment. Try the import again in a few seconds.',
 });
 
 /**

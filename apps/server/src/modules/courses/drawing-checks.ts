@@ -14,11 +14,14 @@ export const DrawingChecks = z.object({
 });
 export type DrawingChecks = z.infer<typeof DrawingChecks>;
 
-/** Computes the status checks of a drawing (done once per saved version). */
-export function drawingChecks(drawing: Drawing): DrawingChecks {
+/**
+ * Computes the status checks of a drawing (done once per saved version). `cache` carries what
+ * was found for geometry objects shared by several drawings checked together (geo.IntersectionCache).
+ */
+export function drawingChecks(drawing: Drawing, cache?: geo.IntersectionCache): DrawingChecks {
   return {
-    selfIntersections: geo.selfIntersections(drawing),
-    boundarySelfIntersections: geo.boundarySelfIntersections(drawing),
+    selfIntersections: geo.selfIntersections(drawing, cache),
+    boundarySelfIntersections: geo.boundarySelfIntersections(drawing, cache),
     greensWithinBoundary: geo.greensWithinBoundary(drawing),
   };
 }

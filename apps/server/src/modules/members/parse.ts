@@ -197,7 +197,6 @@ function readCsvText(data: Buffer, rows: RowCollector): Found {
   if (!utf16 && head.includes(0)) throw badRequest('This file is neither a CSV nor an XLSX file.');
   const { text, encoding } = decodeText(data);
   const delimiter = detectDelimiter(text);
-  let failure: HttpError | null = null;
   try {
     parseCsv(text, {
       delimiter,
@@ -205,22 +204,18 @@ function readCsvText(data: Buffer, rows: RowCollector): Found {
       relax_quotes: true,
       skip_empty_lines: true,
       max_record_size: 1_000_000,
-      // Each record is handed on and dropped, so the parser keeps no list of them.
+      // Each record is handed on and dropped, so the parser keeps no list of them. The first
+      // record refused (past the row limit, a value in a column too far) stops the parser there:
+      // what follows is never read.
       on_record: (record: string[], context) => {
-        if (failure) return null;
-        try {
-          rows.add(context.lines, record);
-        } catch (err) {
-          if (!(err instanceof HttpError)) throw err;
-          failure = err;
-        }
+        rows.add(context.lines, record);
         return null;
       },
     });
   } catch (err) {
+    if (err instanceof HttpError) throw err;
     throw badRequest(`The file could not be read as CSV: ${(err as Error).message}`);
   }
-  if (failure) throw failure;
   return { format: 'csv', encoding, delimiter };
 }
 

@@ -46,7 +46,7 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
           consumes: ['multipart/form-data'],
           description: 'A CSV or XLSX file in the multipart field `file`.',
           params: ClubIdParams,
-          response: { 201: UploadResponse, ...errors },
+          response: { 201: UploadResponse, ...errors, 503: ErrorResponse },
         },
       },
       async (request, reply) => {

@@ -29,6 +29,7 @@ const sheetReader = taskRunner<{ data: Uint8Array; fileName: string }, ParsedUpl
   maxWorkers: 2,
   timeoutMessage: `The file took more than ${PARSE_TIMEOUT_MS / 1000} seconds to read. Split it into smaller files.`,
   memoryMessage: 'The file needs more memory to read than an upload may use. Split it into smaller files.',
+  whenBusy: 'The server is reading other files at the moment. Upload the file again in a few seconds.',
 });
 
 /**
