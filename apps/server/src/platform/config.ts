@@ -44,6 +44,11 @@ export interface Config {
   responseChecks: boolean;
   /** The read cache (platform/read-cache.ts, decision 0012); `READ_CACHE=false` turns it off. */
   readCache: boolean;
+  /**
+   * FILE_URL_SECRET: the key of the signed file addresses (platform/file-urls.ts, decision 0017);
+   * null lets the server make one at its first start and keep it in the database.
+   */
+  fileUrlSecret: string | null;
 }
 
 /**
@@ -76,6 +81,13 @@ function flag(value: string | undefined, name: string): boolean | undefined {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
   throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
+/** A secret of at least 32 characters (as many bytes of key as a random one of the server's own), or none. */
+function fileUrlSecret(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (value.length < 32) throw new Error('FILE_URL_SECRET must be at least 32 characters long (e.g. `openssl rand -base64 32`)');
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -114,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The same default as the web build's VITE_MAP_TILE_URL, which it follows when only that is set.
     mapTileUrl: (env.MAP_TILE_URL ?? env.VITE_MAP_TILE_URL ?? DEFAULT_MAP_TILE_URL).trim() || null,
     readCache: flag(env.READ_CACHE, 'READ_CACHE') ?? true,
+    fileUrlSecret: fileUrlSecret(env.FILE_URL_SECRET),
     responseChecks: flag(env.RESPONSE_CHECKS ?? process.env.RESPONSE_CHECKS, 'RESPONSE_CHECKS') ?? (env.NODE_ENV ?? process.env.NODE_ENV) === 'test',
   };
 }

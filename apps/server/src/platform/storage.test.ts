@@ -59,12 +59,51 @@ describe.each(kinds)('file storage: %s', (_name, make) => {
     await expect(storage.delete('public/clubs/1/nothing.png')).resolves.toBeUndefined();
   });
 
+  it('lists and deletes every file under a folder, nested ones too, and nothing beside it', async () => {
+    const storage = await make();
+    const inside = ['public/clubs/1/guides/7/icon-a.png', 'public/clubs/1/guides/7/pdf/guide.pdf', 'public/clubs/1/guides/7/web-images/hole-1-540.png'];
+    // Neighbours that share the folder's name as a text prefix, its parent, and another folder.
+    const outside = ['public/clubs/1/guides/70/pdf/guide.pdf', 'public/clubs/1/guides/7x.png', 'public/clubs/1/logo/a.png', 'public/clubs/11/guides/7/pdf/guide.pdf'];
+    for (const key of [...inside, ...outside]) await storage.put(key, Buffer.from(key), 'application/octet-stream');
+    expect((await storage.list('public/clubs/1/guides/7/')).sort()).toEqual([...inside].sort());
+    expect(await storage.list('public/clubs/1/guides/7/pdf/')).toEqual(['public/clubs/1/guides/7/pdf/guide.pdf']);
+    expect(await storage.list('public/clubs/1/guides/8/')).toEqual([]);
+
+    expect(await storage.deletePrefix('public/clubs/1/guides/7/')).toBe(inside.length);
+    for (const key of inside) expect(await storage.open(key), key).toBeNull();
+    expect(await storage.list('public/clubs/1/guides/7/')).toEqual([]);
+    for (const key of outside) expect(await text((await storage.open(key))!.stream), key).toBe(key);
+    // A folder that is not there, or is gone already, is fine.
+    expect(await storage.deletePrefix('public/clubs/1/guides/7/')).toBe(0);
+  });
+
+  it('refuses a prefix that is not a whole folder', async () => {
+    const storage = await make();
+    for (const prefix of ['public/clubs/1', '', '/', '../', 'public/../x/', 'public//', 'Public/']) {
+      await expect(storage.list(prefix), prefix).rejects.toThrow(/Invalid storage folder/);
+      await expect(storage.deletePrefix(prefix), prefix).rejects.toThrow(/Invalid storage folder/);
+    }
+  });
+
   it('refuses keys that could leave its folder or carry odd characters', async () => {
     const storage = await make();
     for (const key of ['../etc/passwd.txt', '/abs/x.png', 'public/../../x.png', 'public/a b.png', 'public/x', 'Public/X.PNG', 'public//x.png']) {
       await expect(storage.put(key, Buffer.from('x'), 'text/plain'), key).rejects.toThrow(/Invalid storage key/);
       await expect(storage.open(key), key).rejects.toThrow(/Invalid storage key/);
     }
+  });
+});
+
+describe('file storage: S3-compatible bucket, listing', () => {
+  it('lists and deletes more files than one page of a listing holds', async () => {
+    const storage = await s3Storage({ ...s3Options(), listPageSize: 5 });
+    const keys = Array.from({ length: 23 }, (_, i) => `public/paged/f${i}.png`);
+    await Promise.all(keys.map((key) => storage.put(key, Buffer.from('x'), 'image/png')));
+    await storage.put('public/paged-not/f1.png', Buffer.from('x'), 'image/png');
+    expect((await storage.list('public/paged/')).sort()).toEqual([...keys].sort());
+    expect(await storage.deletePrefix('public/paged/')).toBe(keys.length);
+    expect(await storage.list('public/paged/')).toEqual([]);
+    expect(await storage.list('public/paged-not/')).toEqual(['public/paged-not/f1.png']);
   });
 });
 

@@ -45,7 +45,7 @@ export type GenerateResponse = z.infer<typeof GenerateResponse>;
 export const GuideFile = z.object({
   /** What it is: 'guide.pdf', 'print-shop.pdf', 'booklet.pdf', 'hole-1.png', … */
   name: z.string(),
-  /** Public URL with its version (`?v=`). */
+  /** Its URL with its version (`?v=`): the digital guide at the guide's app address, every other file signed and expiring (docs/decisions/0017). */
   url: z.string(),
   content_type: z.string(),
   bytes: z.number().int(),
@@ -75,9 +75,23 @@ export const ReleaseBody = z.object({
 });
 export type ReleaseBody = z.input<typeof ReleaseBody>;
 
+/** The job of release-all: it queues one job per guide and product of the club, in the background. */
+export const RELEASE_ALL_JOB_KIND = 'guide.release_all';
+
+/**
+ * The answer to a release. One guide's release starts its products' jobs at once and lists them in
+ * `jobs`. Release-all answers at once with the one job that queues the products of every guide
+ * (`job_id`; `existing` when the same release of the club was already queued or running, so two
+ * clicks do the work once); its `jobs` is empty, and the products' jobs appear among the club's
+ * jobs as that job queues them.
+ */
 export const ReleaseResponse = z.object({
   /** The jobs started (or already running), one per guide and product. */
   jobs: z.array(z.object({ guide_id: z.number().int(), product: z.enum(GUIDE_PRODUCTS), job_id: z.string(), existing: z.boolean() })),
   side_effects: z.array(z.enum(GUIDE_PRODUCTS)),
+  /** Release-all: the job that queues the work. */
+  job_id: z.string().optional(),
+  /** Release-all: true when that job was already queued or running. */
+  existing: z.boolean().optional(),
 });
 export type ReleaseResponse = z.infer<typeof ReleaseResponse>;

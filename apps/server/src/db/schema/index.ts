@@ -11,3 +11,4 @@ export * from './data-versions';
 export * from './products';
 export * from './jobs';
 export * from './sponsors';
+export * from './secrets';

@@ -1,5 +1,5 @@
 /** Products: course guides, their courses, ratings, distance markers and hole choices; rating organisations. */
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { clubs, countries, timestamps } from './core';
 import { courses, holes, tees } from './courses';
@@ -10,6 +10,9 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * A course guide of a club. `settings` is the contract's GuideSettings, validated before every
  * write. `generated_at_*` is when a product was last made, `requested_at_*` when it was last asked
  * for (§4: in progress while the request is later). `version` goes up with every save.
+ * `app_token` names the guide in the address the golfers' app reads its digital guide from
+ * without signing in (docs/decisions/0017): 128 random bits as 32 hex digits, made by the
+ * database for every new row (and for the rows there were when the column came).
  */
 export const guides = pgTable(
   'guides',
@@ -22,6 +25,10 @@ export const guides = pgTable(
     frontPageImageFileName: text('front_page_image_file_name'),
     /** 1-based place in the golfers' app (GET/PUT app-orders). */
     appOrder: integer('app_order').notNull().default(1),
+    // Two random UUIDs (244 random bits from the server's strong random source) hashed down to 128 bits.
+    appToken: text('app_token')
+      .notNull()
+      .default(sql`encode(substring(sha256(convert_to(gen_random_uuid()::text || gen_random_uuid()::text, 'UTF8')) from 1 for 16), 'hex')`),
     version: integer('version').notNull().default(1),
     generatedAtJson: at('generated_at_json'),
     generatedAtOverview: at('generated_at_overview'),
@@ -37,7 +44,7 @@ export const guides = pgTable(
     requestedAtGreenDrawings: at('requested_at_green_drawings'),
     ...timestamps,
   },
-  (t) => [index('guides_club_idx').on(t.clubId, t.appOrder)],
+  (t) => [index('guides_club_idx').on(t.clubId, t.appOrder), uniqueIndex('guides_app_token_key').on(t.appToken)],
 );
 
 /** The active courses of a guide, in its order. A course removed from the club leaves its guides. */

@@ -1,6 +1,6 @@
-import { GUIDE_PRODUCTS, type Guide } from '@golf/contract/api/guides';
+import type { Guide } from '@golf/contract/api/guides';
 import type { Db } from '../../platform/database';
-import { deleteProduct } from './generation/storage';
+import { deleteGuideFolder } from './generation/storage';
 import { encodeGalleryImage, encodeLogo, type EncodedImage, type UploadedFile } from '../../platform/images';
 import { newFileName, type FileStorage } from '../../platform/storage';
 import { guideFileKey } from './files';
@@ -92,14 +92,14 @@ export async function removeOverrideImage(deps: GuideFileDeps, clubId: number, g
   return getGuide(deps.db, clubId, guideId);
 }
 
-/** DELETE guides/{id}: the guide, then its files. */
+/**
+ * DELETE guides/{id}: the guide, then every file of it: its whole folder (its images, every
+ * product's files, also those no manifest lists). A job of the guide still running when the row
+ * went removes what it stores itself (generation/service.ts runGeneration).
+ */
 export async function removeGuide(deps: GuideFileDeps, clubId: number, guideId: number): Promise<void> {
-  const files = await deleteGuide(deps.db, clubId, guideId);
-  await deleteQuietly(deps, clubId, guideId, files);
-  // The made products go too (their files are the guide's only).
-  for (const product of GUIDE_PRODUCTS) {
-    await deleteProduct(deps.storage, clubId, guideId, product).catch((err: unknown) => deps.log.warn({ err, guideId, product }, 'could not delete a product of a deleted guide'));
-  }
+  await deleteGuide(deps.db, clubId, guideId);
+  await deleteGuideFolder(deps.storage, clubId, guideId).catch((err: unknown) => deps.log.warn({ err, guideId }, 'could not delete the files of a deleted guide'));
 }
 
 /** Files of a guide whose rows are gone (holes of courses taken out of the guide). */

@@ -118,7 +118,7 @@ describe(`products: generating a guide's products as jobs (${testDatabaseKind})`
 
     const files = GuideFilesResponse.parse((await req('maker', 'GET', `guides/${guide.guide_id}/files`)).json());
     expect(files.pdf.files.map((f) => f.name)).toEqual(['guide.pdf', 'print-shop.pdf', 'booklet.pdf']);
-    expect(files.pdf.location).toMatch(/\/guide\.pdf\?v=\d+$/);
+    expect(files.pdf.location).toMatch(/^\/files\/signed\/.+\/guide\.pdf\?v=\d+&expires=\d+&signature=/);
     expect(files.tee_signs.location).toBeNull();
 
     const pdf = await file(files.pdf.location!);
@@ -172,8 +172,13 @@ describe(`products: generating a guide's products as jobs (${testDatabaseKind})`
     expect(res.statusCode, res.body).toBe(202);
     const release = ReleaseResponse.parse(res.json());
     expect(release.side_effects).toEqual(['overview']);
-    expect(release.jobs.map((j) => j.guide_id)).toContain(guide.guide_id);
-    for (const j of release.jobs) expect((await finished(j.job_id)).state).toBe('completed');
+    // One job queues the products of every guide; then each product's job runs.
+    const queued = await finished(release.job_id!);
+    expect(queued.state, queued.error ?? '').toBe('completed');
+    const clubJobs = (await req('maker', 'GET', 'events/jobs?limit=200')).json() as Job[];
+    const overviews = clubJobs.filter((j) => j.kind === 'guide.overview' && Date.parse(j.createdAt) >= Date.parse(queued.startedAt!));
+    expect(overviews.map((j) => j.guideId)).toContain(guide.guide_id);
+    for (const j of overviews) expect((await finished(j.id)).state).toBe('completed');
     const files = GuideFilesResponse.parse((await req('maker', 'GET', `guides/${guide.guide_id}/files`)).json());
     expect(files.overview.files.map((f) => f.name)).toEqual(['overview.pdf']);
 

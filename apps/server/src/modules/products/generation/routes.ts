@@ -18,7 +18,7 @@ import type { ApiAccess } from '../../../platform/authorize';
 import { notFound } from '../../../platform/errors';
 import { guideOfClub } from '../service';
 import { buildGuideRenderInput } from './render-input';
-import { clubGuideIds, registerGuideJobs, releaseGuides, requestGeneration } from './service';
+import { registerGuideJobs, releaseGuides, requestGeneration, requestReleaseAll } from './service';
 import { productLocation, readProductFile } from './storage';
 
 const PRODUCTS = { club: 'clubId', roles: ['products'] } as const satisfies ApiAccess;
@@ -28,8 +28,8 @@ const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 /**
  * Making a guide's products (§7 Guides): generate_* queue the product's job and answer it at once;
  * *_location and files say where the made files are; print-input is what the renderer reads (the
- * browser's preview draws it); digital serves the digital guide with an ETag; release and
- * release-all make several products of one or all guides.
+ * browser's preview draws it); digital serves the digital guide with an ETag; release makes
+ * several products of one guide, release-all queues one job that makes them for every guide.
  */
 export function guideGenerationRoutes(app: TypedApp, deps: AppDeps) {
   const { db, storage } = deps;
@@ -49,7 +49,7 @@ export function guideGenerationRoutes(app: TypedApp, deps: AppDeps) {
       { config: { access: PRODUCTS }, schema: { tags, params: GuideParams, response: { 200: LocationResponse, ...errors } } },
       async (request) => {
         await guideOfClub(db, request.params.clubId, request.params.id);
-        return productLocation(storage, request.params.clubId, request.params.id, product);
+        return productLocation(deps, request.params.clubId, request.params.id, product);
       },
     );
   }
@@ -60,7 +60,7 @@ export function guideGenerationRoutes(app: TypedApp, deps: AppDeps) {
     async (request) => {
       const { clubId, id } = request.params;
       await guideOfClub(db, clubId, id);
-      const entries = await Promise.all(GUIDE_PRODUCTS.map(async (p) => [p, await productLocation(storage, clubId, id, p)] as const));
+      const entries = await Promise.all(GUIDE_PRODUCTS.map(async (p) => [p, await productLocation(deps, clubId, id, p)] as const));
       return Object.fromEntries(entries) as z.infer<typeof GuideFilesResponse>;
     },
   );
@@ -77,7 +77,7 @@ export function guideGenerationRoutes(app: TypedApp, deps: AppDeps) {
     async (request, reply) => {
       const { clubId, id } = request.params;
       await guideOfClub(db, clubId, id);
-      const location = await productLocation(storage, clubId, id, 'json');
+      const location = await productLocation(deps, clubId, id, 'json');
       const bytes = location.generated_at ? await readProductFile(storage, clubId, id, 'json', 'guide.json') : null;
       if (!bytes || !location.generated_at) throw notFound('The digital guide has not been generated yet');
       const etag = `"${id}-${Date.parse(location.generated_at)}"`;
@@ -90,10 +90,8 @@ export function guideGenerationRoutes(app: TypedApp, deps: AppDeps) {
   app.post(
     '/clubs/:clubId/guides/release-all',
     { config: { access: PRODUCTS }, schema: { tags, params: ClubIdParams, body: ReleaseBody, response: { 202: ReleaseResponse, ...errors } } },
-    async (request, reply) => {
-      const ids = await clubGuideIds(db, request.params.clubId);
-      return reply.status(202).send(await releaseGuides(db, request.params.clubId, ids, request.body.side_effects, request.id));
-    },
+    // One job that queues the products of every guide: the answer comes at once, however many guides.
+    async (request, reply) => reply.status(202).send(await requestReleaseAll(db, request.params.clubId, request.body.side_effects, request.id)),
   );
 
   // §9: a guide's release uses drawing style 0 (the style the golfers' app reads); it is the only one.

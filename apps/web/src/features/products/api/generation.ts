@@ -16,11 +16,20 @@ export const generationKeys = {
   printInput: (clubId: number, guideId: number) => ['clubs', clubId, 'guides', guideId, 'print-input'] as const,
 };
 
-/** GET clubs/{clubId}/guides/{id}/files: every product's files (with their cache-busting URLs). */
+/**
+ * The files' signed links work for at least an hour after they are given (docs/decisions/0017):
+ * asked for again this often while the page is open, and when the window is back in front, so a
+ * link on a page left open stays valid.
+ */
+const SIGNED_LINKS_REFRESH_MS = 20 * 60_000;
+
+/** GET clubs/{clubId}/guides/{id}/files: every product's files (with their cache-busting, signed URLs). */
 export function useGuideFiles(clubId: number, guideId: number) {
   return useQuery({
     queryKey: generationKeys.files(clubId, guideId),
     queryFn: ({ signal }) => api.get<GuideFilesResponse>(clubPath(`guides/${guideId}/files`, clubId), { signal }),
+    refetchInterval: SIGNED_LINKS_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
 }
 
