@@ -2,13 +2,14 @@ import { expectAccessible, VISITORS, WIDTHS } from './axe';
 import { apiToken, expect, LANGUAGE_KEY, openAs, test, type DemoUser } from './support';
 import { canOpen } from '@golf/contract/menu';
 import type { Profile } from '@golf/contract/api/session';
+import { generationInProgress, Guide, GUIDE_PRODUCTS, productFreshness } from '@golf/contract/api/guides';
 import type { Page } from '@playwright/test';
-import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, PUBLIC_ROUTES, publicScreenUrl, revealScreen, settle, withDemoScreens } from './screens';
+import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, ownerHeaders, PUBLIC_ROUTES, publicScreenUrl, revealScreen, settle, withDemoScreens, type ScreenParams } from './screens';
 
 // axe-core on every screen of the route table (e2e/screens.ts: a new screen is checked without
 // being listed here), in English (the admin) and Danish (the region owner), wide and 390 px narrow:
-// no serious or critical violation. Dialogs, menus and the steps of the imports are checked in
-// a11y-states.spec.ts.
+// no serious or critical violation. The guide's screens show a guide with all six products made.
+// Dialogs, menus and the steps of the imports are checked in a11y-states.spec.ts.
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -20,7 +21,42 @@ async function profileOf(page: Page, user: DemoUser): Promise<Profile> {
   return (await (await page.request.put('/api/authenticated', { headers })).json()) as Profile;
 }
 
+/**
+ * The guide screens are checked with every product made (file links, 'Generate again' buttons),
+ * as a guide is once its products are generated: on a copy of the demo guide whose six products
+ * are made before the first screen, so the later specs still find the demo guide as seeded. The
+ * copy is deleted after the last test.
+ */
+function withProductsMade(params: ScreenParams): void {
+  let copyId: number | null = null;
+  test.beforeAll(async ({ request }) => {
+    // Six products of an 18-hole guide, one job at a time on a possibly busy machine.
+    test.setTimeout(300_000);
+    const headers = await ownerHeaders(request);
+    const guides = `/api/clubs/${DEMO_CLUB}/guides`;
+    const copied = await request.post(`${guides}/${params.guideId}/copy`, { headers, data: { guide_id: params.guideId, title: 'Every product made (accessibility check)' } });
+    expect(copied.status(), await copied.text()).toBe(201);
+    copyId = Guide.parse(await copied.json()).guide_id;
+    const released = await request.post(`${guides}/${copyId}/drawing_style/0/release`, { headers, data: { side_effects: [...GUIDE_PRODUCTS] } });
+    expect(released.status(), await released.text()).toBe(202);
+    await expect
+      .poll(
+        async () => {
+          const guide = Guide.parse(await (await request.get(`${guides}/${copyId}`, { headers })).json());
+          return GUIDE_PRODUCTS.filter((p) => generationInProgress(guide, p) || productFreshness(guide, p) !== 'current');
+        },
+        { message: 'the products not yet made', timeout: 280_000, intervals: [1_000] },
+      )
+      .toEqual([]);
+    params.guideId = copyId;
+  });
+  test.afterAll(async ({ request }) => {
+    if (copyId !== null) expect((await request.delete(`/api/clubs/${DEMO_CLUB}/guides/${copyId}`, { headers: await ownerHeaders(request) })).status()).toBe(204);
+  });
+}
+
 const params = withDemoScreens('a11y.jpg');
+withProductsMade(params);
 
 for (const { language } of VISITORS) {
   for (const route of PUBLIC_ROUTES) {

@@ -19,6 +19,14 @@ export const WIDTHS = [
 /** The impacts that fail a check (axe's `serious` and `critical`). */
 const FAILING = new Set(['serious', 'critical']);
 
+/**
+ * Rules run whatever axe's default set holds. An element's accessible name must contain the words
+ * it shows (WCAG 2.5.3 Label in Name, a serious finding). Earlier axe-core versions kept this rule
+ * among the experimental ones, off by default: it is asked for by name, so that no version runs
+ * without it.
+ */
+const ALWAYS_RUN = { 'label-content-name-mismatch': { enabled: true } } as const;
+
 /** One line per failing element: rule, impact, what is wrong and where. */
 export interface AxeFinding {
   rule: string;
@@ -59,7 +67,7 @@ async function animationsSettled(page: Page): Promise<void> {
 }
 
 /**
- * axe-core's `axe.run` on the whole document, every rule of its default set, as
+ * axe-core's `axe.run` on the whole document, every rule of its default set and ALWAYS_RUN, as
  * `AxeBuilder.setLegacyMode().analyze()` runs it, but cheaper: axe is injected once per document
  * (not again for every check), and only the violations are worked out in full (`resultTypes`:
  * passes and incomplete keep one example node each; the violations are complete). AxeBuilder's
@@ -69,21 +77,21 @@ async function animationsSettled(page: Page): Promise<void> {
  */
 async function axeViolations(page: Page): Promise<AxeViolations> {
   await animationsSettled(page);
-  if (page.frames().length > 1) return (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations;
+  if (page.frames().length > 1) return (await new AxeBuilder({ page }).options({ resultTypes: ['violations'], rules: ALWAYS_RUN }).analyze()).violations;
   const injected = await page.evaluate(() => typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function');
   if (!injected) {
     await page.evaluate(AXE_SOURCE);
     // As AxeBuilder configures it (same-origin frames only; the help links name the binding).
     await page.evaluate(() => (window as unknown as { axe: { configure: (c: object) => void } }).axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } }));
   }
-  return page.evaluate(async () => {
+  return page.evaluate(async (rules) => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolations }> } }).axe;
-    const results = await axe.run(document, { resultTypes: ['violations'] });
+    const results = await axe.run(document, { resultTypes: ['violations'], rules });
     return results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary, html: n.html })) }));
-  });
+  }, ALWAYS_RUN);
 }
 
-/** Runs axe-core (every rule of its default set) on the page as it is now and returns the serious and critical findings. */
+/** Runs axe-core (every rule of its default set, and ALWAYS_RUN) on the page as it is now and returns the serious and critical findings. */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   const violations = await axeViolations(page);
   return violations

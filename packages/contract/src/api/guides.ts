@@ -23,6 +23,10 @@ export const GUIDE_LIMITS = {
   heading: 120,
   text: 4000,
   localRules: 8000,
+  /**
+   * Guides of one club: creating or copying one more is refused (409). PUT app-orders lists every
+   * guide of the club, so it takes exactly this many at most: the two limits are this one number.
+   */
   guides: 100,
 } as const;
 
@@ -323,6 +327,12 @@ export const Guide = z.object({
   front_page_image_url: z.string().nullable(),
   ...productTimes('generated_at_'),
   ...productTimes('requested_at_'),
+  /**
+   * When what the products are made from last changed: the guide itself (its update time) or one
+   * of its courses (the course, its holes with their distances, its tees, its hole drawings). A
+   * product made before this is out of date.
+   */
+  inputs_changed_at: z.iso.datetime(),
   icon_file_name: z.string().nullable(),
   /** The icon's public URL with a cache-busting `v` (§9); null without an icon. */
   icon_url: z.string().nullable(),
@@ -338,6 +348,18 @@ export const GuidesResponse = z.array(Guide);
 /** When a product was last made and last asked for. */
 export function productTimesOf(guide: Pick<Guide, `generated_at_${GuideProduct}` | `requested_at_${GuideProduct}`>, product: GuideProduct) {
   return { generatedAt: guide[`generated_at_${product}`], requestedAt: guide[`requested_at_${product}`] };
+}
+
+/** A product against its guide now: never made, made before the guide or a course last changed, or made since. */
+export type ProductFreshness = 'missing' | 'out_of_date' | 'current';
+
+export function productFreshness(
+  guide: Pick<Guide, `generated_at_${GuideProduct}` | 'inputs_changed_at'>,
+  product: GuideProduct,
+): ProductFreshness {
+  const generatedAt = guide[`generated_at_${product}`];
+  if (!generatedAt) return 'missing';
+  return Date.parse(generatedAt) < Date.parse(guide.inputs_changed_at) ? 'out_of_date' : 'current';
 }
 
 /** §4: a generation is in progress while the request time is later than the time last generated. */

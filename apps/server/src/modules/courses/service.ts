@@ -357,7 +357,11 @@ export async function updateTee(db: DbOrTx, clubId: number, teeId: number, input
 }
 
 /** DELETE clubs/{clubId}/tees/{id}: the tee and its distances. */
-export async function deleteTee(db: DbOrTx, clubId: number, teeId: number): Promise<void> {
-  await teeOfClub(db, clubId, teeId);
-  await db.delete(tees).where(eq(tees.id, teeId));
+export async function deleteTee(db: Db, clubId: number, teeId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const tee = await teeOfClub(tx, clubId, teeId);
+    await tx.delete(tees).where(eq(tees.id, teeId));
+    // No row of the tee is left to tell when it went: the course's own time says it changed, so the guides made from it show out of date.
+    await tx.update(courses).set({ updatedAt: sql`now()` }).where(eq(courses.id, tee.courseId));
+  });
 }

@@ -46,7 +46,7 @@ export function productRoutes(app: TypedApp, deps: AppDeps) {
 
   app.post(
     '/clubs/:clubId/guides',
-    { config: { access: PRODUCTS }, schema: { tags, params: ClubIdParams, body: CreateGuideBody, response: { 201: Guide, ...errors } } },
+    { config: { access: PRODUCTS }, schema: { tags, params: ClubIdParams, body: CreateGuideBody, response: { 201: Guide, ...saveErrors } } },
     async (request, reply) => reply.status(201).send(await createGuide(db, request.params.clubId, request.body)),
   );
 
@@ -78,7 +78,7 @@ export function productRoutes(app: TypedApp, deps: AppDeps) {
 
   app.post(
     '/clubs/:clubId/guides/:id/copy',
-    { config: { access: PRODUCTS }, schema: { tags, params: GuideParams, body: CopyGuideBody, response: { 201: Guide, ...errors } } },
+    { config: { access: PRODUCTS }, schema: { tags, params: GuideParams, body: CopyGuideBody, response: { 201: Guide, ...saveErrors } } },
     async (request, reply) => {
       const { clubId, id } = request.params;
       if (request.body.guide_id !== id) throw badRequest('guide_id does not match the guide of the path', [{ path: 'guide_id', message: 'Not the guide of the path' }]);

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import {
   DEFAULT_HOLE_TOGGLES,
   defaultGuideSettings,
   englishMarkerMessages,
+  GUIDE_LIMITS,
   GuideSettings,
   markerProblems,
   sortMarkers,
@@ -15,7 +16,7 @@ import {
   type UpdateGuideBody,
 } from '@golf/contract/api/guides';
 import type { SaveGuideHolesInput } from '@golf/contract/api/guide-holes-graphql';
-import { clubs, courses, drawingStyles, guideCourses, guideDistanceMarkers, guideHoles, guideRatings, guides, holes, holeTees, pinSetups, sponsorSetups, tees } from '../../db/schema/index';
+import { clubs, courses, drawingStyles, guideCourses, guideDistanceMarkers, guideHoles, guideRatings, guides, holeDrawings, holes, holeTees, pinSetups, sponsorSetups, tees } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { guideFileUrl } from './files';
@@ -59,12 +60,24 @@ async function holesOfCourses(db: DbOrTx, courseIds: number[]): Promise<GuideHol
     .sort((a, b) => rank.get(a.courseId)! - rank.get(b.courseId)! || a.order - b.order || a.id - b.id);
 }
 
+/**
+ * When a course last changed as its guides' products show it: the latest update time of the
+ * course, its holes (a hole's distances are saved with the hole), its tees and its hole drawings.
+ * Each part is one index lookup by course, so it is read with the guides' courses at no extra query.
+ */
+const courseChangedAt = sql<Date>`greatest(
+  ${courses.updatedAt},
+  (select max(${holes.updatedAt}) from ${holes} where ${holes.courseId} = ${courses.id}),
+  (select max(${tees.updatedAt}) from ${tees} where ${tees.courseId} = ${courses.id}),
+  (select max(${holeDrawings.updatedAt}) from ${holeDrawings} inner join ${holes} on ${holes.id} = ${holeDrawings.holeId} where ${holes.courseId} = ${courses.id})
+)`;
+
 /** Every answer's shape of the given guides (§3 Guide), in the order of `rows`. */
 async function presentGuides(db: DbOrTx, rows: GuideRow[]): Promise<Guide[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const courseRows = await db
-    .select({ guideId: guideCourses.guideId, courseId: guideCourses.courseId, name: courses.name })
+    .select({ guideId: guideCourses.guideId, courseId: guideCourses.courseId, name: courses.name, changedAt: courseChangedAt })
     .from(guideCourses)
     .innerJoin(courses, eq(courses.id, guideCourses.courseId))
     .where(inArray(guideCourses.guideId, ids))
@@ -122,6 +135,8 @@ async function presentGuides(db: DbOrTx, rows: GuideRow[]): Promise<Guide[]> {
       requested_at_tee_signs: iso(row.requestedAtTeeSigns),
       requested_at_web_images: iso(row.requestedAtWebImages),
       requested_at_green_drawings: iso(row.requestedAtGreenDrawings),
+      // The products are out of date once the guide or any of its courses changed after them.
+      inputs_changed_at: new Date(Math.max(row.updatedAt.getTime(), ...guideCourseRows.map((c) => new Date(c.changedAt).getTime()))).toISOString(),
       icon_file_name: row.iconFileName,
       icon_url: guideFileUrl(row.clubId, row.id, row.iconFileName),
       app_order: row.appOrder,
@@ -222,11 +237,23 @@ function failIf(problems: Problem[]): void {
   if (problems.length) throw badRequest(problems[0].message, problems);
 }
 
+const GUIDES_FULL = `A club can have at most ${GUIDE_LIMITS.guides} guides. Delete some before adding more.`;
+
+/**
+ * 409 when the club has its most guides already. Called with the club row locked (in the
+ * transaction that inserts the guide), so two creations or copies at once cannot both pass.
+ */
+async function assertRoomForGuide(tx: DbOrTx, clubId: number): Promise<void> {
+  const [{ n }] = await tx.select({ n: count() }).from(guides).where(eq(guides.clubId, clubId));
+  if (n >= GUIDE_LIMITS.guides) throw conflict(GUIDES_FULL);
+}
+
 /** POST clubs/{clubId}/guides: a new guide on the club's courses, last in the app order (§4 save without guide_id). */
 export async function createGuide(db: Db, clubId: number, input: CreateGuideBody & { settings?: GuideSettings }): Promise<Guide> {
   const id = await db.transaction(async (tx) => {
     const [club] = await tx.select({ drawingStyleId: clubs.drawingStyleId }).from(clubs).where(eq(clubs.id, clubId)).for('update');
     if (!club) throw notFound('Club not found');
+    await assertRoomForGuide(tx, clubId);
     const courseIds = await coursesOfClub(tx, clubId, input.course_ids);
     const settings = input.settings ?? defaultGuideSettings(club.drawingStyleId, input.title);
     failIf(await settingsProblems(tx, clubId, settings, courseIds, await teeIdsOfCourses(tx, courseIds)));
@@ -351,8 +378,12 @@ export type CopySource = Awaited<ReturnType<typeof copySource>>;
 export async function insertCopy(db: Db, clubId: number, source: CopySource, title: string, files: Map<string, string>): Promise<Guide> {
   const copied = (name: string | null) => (name ? (files.get(name) ?? null) : null);
   const id = await db.transaction(async (tx) => {
+    // The club row first (as createGuide locks it): the guide count below cannot change meanwhile.
+    const [club] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).for('update');
+    if (!club) throw notFound('Club not found');
     // The source may have gone meanwhile: then the copy is refused like any unknown guide.
     await guideOfClub(tx, clubId, source.row.id, true);
+    await assertRoomForGuide(tx, clubId);
     const [{ last }] = await tx.select({ last: max(guides.appOrder) }).from(guides).where(eq(guides.clubId, clubId));
     const [row] = await tx
       .insert(guides)
@@ -386,6 +417,9 @@ export async function getAppOrders(db: DbOrTx, clubId: number): Promise<AppOrder
 /** PUT clubs/{clubId}/app-orders: every guide of the club once; the places are read as a ranking and stored 1 to n. */
 export async function setAppOrders(db: Db, clubId: number, input: AppOrders): Promise<AppOrders> {
   await db.transaction(async (tx) => {
+    // The club row as creating and copying lock it: no guide is added while the list is checked.
+    const [club] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).for('update');
+    if (!club) throw notFound('Club not found');
     const rows = await tx.select({ id: guides.id }).from(guides).where(eq(guides.clubId, clubId)).orderBy(asc(guides.id)).for('update');
     const ids = new Set(rows.map((r) => r.id));
     const unknown = input.orders.find((o) => !ids.has(o.guide_id));

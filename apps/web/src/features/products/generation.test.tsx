@@ -126,7 +126,7 @@ describe('generating a product on the guide page', { timeout: 20_000 }, () => {
     expect(open).toHaveAttribute('target', '_blank');
     expect(row.getByRole('link', { name: /Print-shop PDF/ })).toHaveAttribute('href', '/files/clubs/1/guides/7/pdf/print-shop.pdf?v=2');
     expect(row.getByRole('link', { name: /Booklet/ })).toHaveAttribute('href', '/files/clubs/1/guides/7/pdf/booklet.pdf?v=2');
-    expect(row.getByRole('button', { name: 'Generate PDF guide again' })).toBeEnabled();
+    expect(row.getByRole('button', { name: 'Generate again: PDF guide' })).toBeEnabled();
     expect(row.queryByRole('progressbar')).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });

@@ -27,6 +27,7 @@ export function guide(change: Partial<Guide> = {}): Guide {
     icon_url: null,
     app_order: 1,
     updated_at: '2030-05-01T09:00:00.000Z',
+    inputs_changed_at: '2030-05-01T09:00:00.000Z',
     version: 3,
     ...change,
   };

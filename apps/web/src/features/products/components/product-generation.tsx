@@ -70,6 +70,12 @@ export function ProductGeneration({ clubId, guide, product, files }: { clubId: n
   const made = !!guide[`generated_at_${product}`];
   const message = t(GENERATING_MESSAGE_KEYS[product]);
   const showJob = current && (running || current.state === 'failed');
+  // The button's name starts with the words it shows, then names the product (WCAG 2.5.3 Label in Name).
+  const [label, accessibleName] = generate.isPending
+    ? [t('products.generate.starting'), t('products.generate.startingFor', { product: name })]
+    : made
+      ? [t('products.generate.again'), t('products.generate.againFor', { product: name })]
+      : [t('products.generate.button'), t('products.generate.buttonFor', { product: name })];
   return (
     <Box sx={{ display: 'grid', gap: 1, width: '100%' }} data-testid={`generate-${product}`}>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -79,9 +85,9 @@ export function ProductGeneration({ clubId, guide, product, files }: { clubId: n
           startIcon={made ? <AutorenewIcon /> : <PlayArrowIcon />}
           onClick={() => void start()}
           disabled={running}
-          aria-label={made ? t('products.generate.againFor', { product: name }) : t('products.generate.buttonFor', { product: name })}
+          aria-label={accessibleName}
         >
-          {generate.isPending ? t('products.generate.starting') : made ? t('products.generate.again') : t('products.generate.button')}
+          {label}
         </Button>
         <FileLinks product={product} files={files?.files ?? []} />
       </Box>

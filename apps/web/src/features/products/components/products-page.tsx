@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemButton from '@mui/material/ListItemButton';
+import ListItemButton, { listItemButtonClasses } from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -30,8 +30,8 @@ import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useClubId } from '../../../lib/use-club-id';
 import { useReleaseAll } from '../api/generation';
 import { useCopyGuide, useCreateGuide, useDeleteGuide, useGuides } from '../api/guides';
-import { lastGenerated } from '../utils/guide-pages';
 import { AppOrderDialog, CopyGuideDialog, CreateGuideDialog, GuideIconDialog } from './guide-dialogs';
+import { ProductStates } from './product-states';
 import { ReleaseDialog } from './release-dialog';
 
 type Dialog = { kind: 'create' } | { kind: 'copy' | 'delete' | 'icon'; guide: Guide } | { kind: 'order' } | { kind: 'release' } | null;
@@ -39,7 +39,7 @@ type Dialog = { kind: 'create' } | { kind: 'copy' | 'delete' | 'icon'; guide: Gu
 /** /:clubId/products — the club's course guides: create, copy, delete, icon, app order. */
 export function ProductsPage() {
   const clubId = useClubId();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const guides = useGuides(clubId);
@@ -49,8 +49,6 @@ export function ProductsPage() {
   const remove = useDeleteGuide(clubId);
   const releaseAll = useReleaseAll(clubId);
   const [dialog, setDialog] = useState<Dialog>(null);
-
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : null);
 
   return (
     <SearchableListPage<Guide>
@@ -78,12 +76,15 @@ export function ProductsPage() {
         </Box>
       }
       renderRow={(guide, divider) => {
-        const generated = lastGenerated(guide);
         return (
           <ListItem
             key={guide.guide_id}
             divider={divider}
             disablePadding
+            // The products' states go below the row's link: its actions stay at the top right, and the
+            // link keeps clear of them (set here: ListItem's own 48 px for the link outranks the link's sx).
+            sx={{ flexWrap: 'wrap', [`& > .${listItemButtonClasses.root}`]: { pr: { xs: 19, sm: 20 } } }}
+            slotProps={{ secondaryAction: { sx: { top: 12, transform: 'none' } } }}
             secondaryAction={
               <Box sx={{ display: 'flex', gap: 0.5 }}>
                 <Tooltip title={t('products.icon.open')}>
@@ -104,7 +105,7 @@ export function ProductsPage() {
               </Box>
             }
           >
-            <ListItemButton component={RouterLink} to={screenHref('guide', clubId, { guideId: guide.guide_id })} sx={{ pr: { xs: 17, sm: 20 } }}>
+            <ListItemButton component={RouterLink} to={screenHref('guide', clubId, { guideId: guide.guide_id })}>
               <ListItemAvatar>
                 <Avatar variant="rounded" src={guide.icon_url ?? undefined} alt="">
                   <MenuBookIcon />
@@ -118,10 +119,6 @@ export function ProductsPage() {
                       <Chip key={c.course_id} component="span" size="small" label={c.name} />
                     ))}
                     <Typography component="span" variant="caption" color="text.secondary">
-                      {generated
-                        ? t('products.lastGenerated', { product: t(`products.product.${generated.product}`), when: when(generated.at) })
-                        : t('products.neverGenerated')}
-                      {' · '}
                       {t('products.version', { version: guide.version })}
                     </Typography>
                   </Box>
@@ -129,6 +126,9 @@ export function ProductsPage() {
                 slotProps={{ secondary: { component: 'span' } }}
               />
             </ListItemButton>
+            <Box sx={{ width: '100%', pl: { xs: 2, sm: 9 }, pr: 2, pb: 1.5 }}>
+              <ProductStates guide={guide} />
+            </Box>
           </ListItem>
         );
       }}
