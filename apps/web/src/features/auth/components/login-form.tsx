@@ -4,11 +4,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import { isApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useLogin } from '../api/login';
+import { AuthTextField } from './auth-text-field';
 import { PasswordField } from './password-field';
 
 /**
@@ -61,7 +61,7 @@ export function LoginForm({ initialEmail, onForgot }: { initialEmail: string; on
           {failure}
         </Alert>
       )}
-      <TextField
+      <AuthTextField
         label={t('auth.fields.email')}
         type="email"
         autoComplete="username"

@@ -4,11 +4,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { AuthTextField } from './auth-text-field';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -58,7 +58,7 @@ export function ResetRequestForm({ initialEmail, onBack }: { initialEmail: strin
         </Alert>
       )}
       {request.isError && <Alert severity="error">{errorText(request.error, t)}</Alert>}
-      <TextField
+      <AuthTextField
         label={t('auth.fields.email')}
         type="email"
         autoComplete="email"
