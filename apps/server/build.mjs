@@ -39,5 +39,5 @@ cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 // The embedded database's worker thread is a file of its own (plain JavaScript), beside the bundle.
 cpSync('src/platform/pglite-worker.mjs', 'dist/pglite-worker.mjs');
 // The demo's course data (the Augusta National OSM export with its ODbL notice).
-cpSync('src/db/data', 'dist/data', { recursive: true });
+cpSync('src/seed/data', 'dist/data', { recursive: true });
 console.log('server built: dist/main.js');

@@ -7,8 +7,8 @@ import { releaseDemoGuide } from './modules/products/generation/service';
 import { createMailer } from './platform/mail';
 import { localStorage, s3Storage } from './platform/storage';
 import { buildApp } from './app';
-import { DEMO_USERS, seedAdmin, seedDemo, seedReference } from './db/seed';
-import { addDemoSponsorLogos } from './db/seed-sponsors';
+import { DEMO_USERS, seedAdmin, seedDemo, seedReference } from './seed/seed';
+import { addDemoSponsorLogos } from './seed/seed-sponsors';
 
 async function main() {
   const started = Date.now();

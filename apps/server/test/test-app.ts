@@ -10,7 +10,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase, runMigrations, type Database } from '../src/platform/database';
 import type { MailMessage, Mailer } from '../src/platform/mail';
-import { seedDemo, seedReference } from '../src/db/seed';
+import { seedDemo, seedReference } from '../src/seed/seed';
 import { localStorage, type FileStorage } from '../src/platform/storage';
 import * as schema from '../src/db/schema/index';
 import { hashPassword } from '../src/platform/passwords';
@@ -58,12 +58,12 @@ function templateKey(demo: boolean): string {
   const files = [
     ...readdirSync(migrations).filter((f) => f.endsWith('.sql')).map((f) => join(migrations, f)),
     join(migrations, 'meta/_journal.json'),
-    join(here, '../src/db/seed.ts'),
-    join(here, '../src/db/seed-graphics.ts'), join(here, '../../../packages/contract/src/graphics-catalogue.ts'),
+    join(here, '../src/seed/seed.ts'),
+    join(here, '../src/seed/seed-graphics.ts'), join(here, '../../../packages/contract/src/graphics-catalogue.ts'),
     ...readdirSync(join(here, '../src/db/schema')).map((f) => join(here, '../src/db/schema', f)),
-    join(here, '../src/db/seed-products.ts'),
-    join(here, '../src/db/seed-sponsors.ts'),
-    ...['../src/db/seed-courses.ts', '../src/db/data/augusta-national.geojson', '../src/modules/course-import/service.ts', '../src/db/demo-course.ts', '../src/modules/course-import/osm-plan.ts', '../../../packages/contract/src/geo/planar.ts'].map((f) => join(here, f)),
+    join(here, '../src/seed/seed-products.ts'),
+    join(here, '../src/seed/seed-sponsors.ts'),
+    ...['../src/seed/seed-courses.ts', '../src/seed/data/augusta-national.geojson', '../src/modules/course-import/service.ts', '../src/seed/demo-course.ts', '../src/modules/course-import/osm-plan.ts', '../../../packages/contract/src/geo/planar.ts'].map((f) => join(here, f)),
   ];
   for (const f of files.sort()) hash.update(f).update(readFileSync(f));
   const pglitePackage = join(here, '../../../node_modules/@electric-sql/pglite/package.json');

@@ -18,7 +18,7 @@ test.describe.configure({ timeout: 180_000 });
 const BUNKER = '55.7101, 9.5301\n55.7102, 9.5303\n55.7100, 9.5304';
 const LABEL_AT = '55.7101, 9.5301';
 const MEMBERS_XLSX = join(import.meta.dirname, '../../server/src/modules/members/fixtures/members-libreoffice.xlsx');
-const OSM_FIXTURE = join(import.meta.dirname, '../../server/src/db/data/augusta-national.geojson');
+const OSM_FIXTURE = join(import.meta.dirname, '../../server/src/seed/data/augusta-national.geojson');
 /** The club whose members the import test adds (Augusta, admin only), so the demo club's member list stays as the members spec expects. */
 const IMPORT_CLUB = 3;
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, apiToken, expect, openAs, snack, test } from './support';
 
-const IN_REPO = join(import.meta.dirname, '../../server/src/db/data/augusta-national.geojson');
+const IN_REPO = join(import.meta.dirname, '../../server/src/seed/data/augusta-national.geojson');
 const AUGUSTA = existsSync(IN_REPO) ? IN_REPO : join(import.meta.dirname, '../../../../shared/data/osm/augusta-national.geojson');
 
 // The browser runs as the admin (English); the Danish owner creates the course through the API.

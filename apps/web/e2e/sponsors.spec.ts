@@ -13,7 +13,7 @@ import { texts } from './texts';
 // the dialogs).
 
 const tr = texts('da');
-/** The demo's sponsor setup, which places the demo sponsor Fjord Bank (apps/server/src/db/seed-sponsors.ts). */
+/** The demo's sponsor setup, which places the demo sponsor Fjord Bank (apps/server/src/seed/seed-sponsors.ts). */
 const DEMO_SPONSOR_SETUP = 'Sæson 2026';
 const shots = process.env.E2E_SHOTS_DIR;
 

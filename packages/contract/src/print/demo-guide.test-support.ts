@@ -1,7 +1,7 @@
 // Test support (not a test, not shipped): the demo course as a guide's render input, built from
 // the server's demo course generator with the seed's settings (apps/server/src/db/seed-courses.ts),
 // so the contract's layout tests and the server's PDF tests read the same 18 holes.
-import { generateDemoCourse } from '../../../../apps/server/src/db/demo-course';
+import { generateDemoCourse } from '../../../../apps/server/src/seed/demo-course';
 import type { GuideRenderInputIn } from './input';
 import { builtInCatalogue, resolveTheme } from './theme';
 

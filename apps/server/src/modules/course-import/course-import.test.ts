@@ -14,8 +14,8 @@ import { signInActors } from '../../../test/actors';
 import { fileForm, postForm } from '../../../test/images';
 import { postInTwoWrites, watched } from '../../../test/uploads';
 
-// Real OpenStreetMap data: © OpenStreetMap contributors, ODbL (see apps/server/src/db/data/README.md).
-const AUGUSTA = readFileSync(join(import.meta.dirname, '../../db/data/augusta-national.geojson'));
+// Real OpenStreetMap data: © OpenStreetMap contributors, ODbL (see apps/server/src/seed/data/README.md).
+const AUGUSTA = readFileSync(join(import.meta.dirname, '../../seed/data/augusta-national.geojson'));
 // Hand-made OSM XML: two holes, greens, a tee, a multipolygon fairway, a bunker and a pin.
 const TWO_HOLES = readFileSync(join(import.meta.dirname, 'fixtures/two-holes.osm'));
 

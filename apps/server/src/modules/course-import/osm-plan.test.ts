@@ -9,7 +9,7 @@ import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION, planImport } from './osm-plan';
 import { validateDrawing } from '@golf/contract/geo/validate';
 
 // Real OpenStreetMap data: © OpenStreetMap contributors, ODbL (see the README beside the file).
-const FIXTURE = join(import.meta.dirname, '../../db/data/augusta-national.geojson');
+const FIXTURE = join(import.meta.dirname, '../../seed/data/augusta-national.geojson');
 const augusta = JSON.parse(readFileSync(FIXTURE, 'utf8')) as FeatureCollection;
 const elements = new Map(CATALOGUE_ELEMENTS.map(([name, , , geometry]) => [name, geometry]));
 

@@ -15,7 +15,7 @@ import {
   EL,
 } from '@golf/contract/graphics-catalogue';
 import { clubs, graphicsElements, graphicsThemeAttributes } from '../../db/schema/index';
-import { seedGraphics } from '../../db/seed-graphics';
+import { seedGraphics } from '../../seed/seed-graphics';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { signInActors } from '../../../test/actors';
 import { createTestCourse, polygon, ring } from '../../../test/courses';

@@ -12,7 +12,7 @@ import {
   OrgsCoursesTeesResponse,
   type GuideSettings,
 } from '@golf/contract/api/guides';
-import { DEMO_GUIDE_TITLE } from '../../db/seed-products';
+import { DEMO_GUIDE_TITLE } from '../../seed/seed-products';
 import { signInActors } from '../../../test/actors';
 import { createTestCourse } from '../../../test/courses';
 import { BAD_UPLOADS, fileForm, jpeg, png, postForm } from '../../../test/images';

@@ -8,7 +8,7 @@ import { GenerateResponse, GuideFilesResponse, LocationResponse, ReleaseResponse
 import { generationInProgress, Guide, GuidesResponse } from '@golf/contract/api/guides';
 import { Job } from '@golf/contract/api/jobs';
 import { GuideRenderInput } from '@golf/contract/print/input';
-import { DEMO_GUIDE_TITLE } from '../../../db/seed-products';
+import { DEMO_GUIDE_TITLE } from '../../../seed/seed-products';
 import { signInActors } from '../../../../test/actors';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../../test/test-app';
 

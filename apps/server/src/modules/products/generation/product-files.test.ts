@@ -7,7 +7,7 @@ import { DigitalGuide } from '@golf/contract/api/digital-guide';
 import { GenerateResponse, GuideFilesResponse, LocationResponse } from '@golf/contract/api/guide-generation';
 import { Guide, GuidesResponse } from '@golf/contract/api/guides';
 import { Job } from '@golf/contract/api/jobs';
-import { DEMO_GUIDE_TITLE } from '../../../db/seed-products';
+import { DEMO_GUIDE_TITLE } from '../../../seed/seed-products';
 import { fileUrlKey, signedFileUrl, SIGNED_URL_MIN_LIFETIME_MS, SIGNED_URL_WINDOW_MS } from '../../../platform/file-urls';
 import { localStorage, type FileStorage } from '../../../platform/storage';
 import { signInActors } from '../../../../test/actors';

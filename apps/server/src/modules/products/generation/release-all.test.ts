@@ -4,7 +4,7 @@ import { GenerateResponse, RELEASE_ALL_JOB_KIND, ReleaseResponse } from '@golf/c
 import { generationInProgress, Guide, GuidesResponse } from '@golf/contract/api/guides';
 import { Job } from '@golf/contract/api/jobs';
 import * as schema from '../../../db/schema/index';
-import { DEMO_GUIDE_TITLE } from '../../../db/seed-products';
+import { DEMO_GUIDE_TITLE } from '../../../seed/seed-products';
 import { signInActors } from '../../../../test/actors';
 import { createTestCourse } from '../../../../test/courses';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../../test/test-app';

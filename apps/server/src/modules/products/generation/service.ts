@@ -19,7 +19,7 @@ import type { FileStorage } from '../../../platform/storage';
 import { jobQueue, type JobContext } from '../../../platform/jobs';
 import { renderInWorker } from '../render/render';
 import type { RenderTask } from '../render/tasks';
-import { DEMO_GUIDE_TITLE } from '../../../db/seed-products';
+import { DEMO_GUIDE_TITLE } from '../../../seed/seed-products';
 import { guideOfClub } from '../service';
 import { buildGuideRenderInput } from './render-input';
 import { deleteGuideFolder, storeProduct, type StoredFile } from './storage';

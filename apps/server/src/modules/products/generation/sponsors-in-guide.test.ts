@@ -13,7 +13,7 @@ import { EL } from '@golf/contract/graphics-catalogue';
 import { meanPosition } from '@golf/contract/print/frame';
 import { GuideRenderInput } from '@golf/contract/print/input';
 import { courses } from '../../../db/schema/index';
-import { DEMO_GUIDE_TITLE } from '../../../db/seed-products';
+import { DEMO_GUIDE_TITLE } from '../../../seed/seed-products';
 import { signInActors } from '../../../../test/actors';
 import { fileForm, png, postForm } from '../../../../test/images';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../../test/test-app';

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { defaultGuideSettings, type GuideSettings, type Sex } from '@golf/contract/api/guides';
 import type { Db, DbOrTx } from '../platform/database';
-import { clubs, guideCourses, guideDistanceMarkers, guideRatings, guides, holes, holeTees, orgCourseTees, orgs, tees } from './schema/index';
+import { clubs, guideCourses, guideDistanceMarkers, guideRatings, guides, holes, holeTees, orgCourseTees, orgs, tees } from '../db/schema/index';
 
 /** The national organisations of the demo's countries (reference data, fixed ids). */
 const ORGS = [

@@ -11,7 +11,7 @@ import { pinFrame, pinPoint } from '@golf/contract/geo/pins';
 import { EL } from '@golf/contract/graphics-catalogue';
 import { createCourseFromPlan } from '../modules/course-import/service';
 import type { DbOrTx } from '../platform/database';
-import { clubs, courses, holeDrawings, holes, holeTees, pinPositions, pinSetups, tees } from './schema/index';
+import { clubs, courses, holeDrawings, holes, holeTees, pinPositions, pinSetups, tees } from '../db/schema/index';
 import { pointInRing } from '@golf/contract/geo/planar';
 
 /** Hole names of the Fjordvang demo course. */
@@ -26,7 +26,7 @@ export const AUGUSTA_FILE = 'augusta-national.geojson';
 /** The folder of the demo data: beside this file in the sources, or copied beside the bundle. */
 function dataFile(name: string): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, 'data', name), join(here, '../src/db/data', name)];
+  const candidates = [join(here, 'data', name), join(here, '../src/seed/data', name)];
   const found = candidates.find((c) => existsSync(c));
   if (!found) throw new Error(`Demo data ${name} not found (looked in ${candidates.join(', ')})`);
   return found;

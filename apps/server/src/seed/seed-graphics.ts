@@ -19,7 +19,7 @@ import {
   graphicsLayers,
   graphicsThemeAttributes,
   graphicsThemes,
-} from './schema/index';
+} from '../db/schema/index';
 import type { Db } from '../platform/database';
 
 /**

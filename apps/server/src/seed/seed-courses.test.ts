@@ -4,7 +4,7 @@ import { Drawing, EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { EL } from '@golf/contract/graphics-catalogue';
 import { lineLength } from '@golf/contract/geo/measure';
 import { buildTestApp, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../test/test-app';
-import { clubs, courses, holeDrawings, holes, holeTees, pinPositions, pinSetups, tees } from './schema/index';
+import { clubs, courses, holeDrawings, holes, holeTees, pinPositions, pinSetups, tees } from '../db/schema/index';
 
 describe(`demo courses seed (${testDatabaseKind})`, () => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import { EL } from '@golf/contract/graphics-catalogue';
 import type { DbOrTx } from '../platform/database';
 import { savedDrawings } from '../modules/courses/drawing-service';
 import { setSponsorLogo, type SponsorDeps } from '../modules/sponsors/service';
-import { clubs, holes, sponsorPositions, sponsors, sponsorSetups } from './schema/index';
+import { clubs, holes, sponsorPositions, sponsors, sponsorSetups } from '../db/schema/index';
 
 /** The demo's sponsors of Fjordvang Golfklub (issue 11), with the colours of their generated logos. */
 export const DEMO_SPONSORS = [

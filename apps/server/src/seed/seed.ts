@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CLUB_ROLES, type ClubRole } from '@golf/contract/roles';
-import { clubRegions, clubs, clubUserRoles, countries, drawingStyles, regionUsers, regions, users } from './schema/index';
+import { clubRegions, clubs, clubUserRoles, countries, drawingStyles, regionUsers, regions, users } from '../db/schema/index';
 import type { Db } from '../platform/database';
 import { hashPassword } from '../platform/passwords';
 import { seedGraphics } from './seed-graphics';
