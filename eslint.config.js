@@ -22,6 +22,39 @@ const webZones = [
   { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'components/ is below the features and the app.' },
 ];
 
+// Server area boundaries (issue 20): an area (modules/<area>/) imports another area only through its
+// public entry, modules/<other>/index.ts; its own files it imports freely. app.ts, main.ts, worker.ts,
+// modules/index.ts, the seed and the test helpers reach an area through its entry too. platform/
+// and db/ sit below the areas and the seed and never import them; an area's code never imports the
+// seed (its tests may read the demo's names from it).
+const serverModules = './apps/server/src/modules';
+const serverAreas = readdirSync(new URL(serverModules, import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const areaEntries = serverAreas.map((name) => `./${name}/index.ts`);
+const serverZones = (areaCodeMayImportSeed) => [
+  ...serverAreas.map((name) => ({
+    target: `${serverModules}/${name}`,
+    from: serverModules,
+    except: [`./${name}`, ...areaEntries.filter((entry) => entry !== `./${name}/index.ts`)],
+    message: 'An area imports another area only through its public entry (modules/<area>/index.ts): export what it needs there.',
+  })),
+  {
+    target: ['./apps/server/src/app.ts', './apps/server/src/main.ts', './apps/server/src/worker.ts', `${serverModules}/index.ts`, './apps/server/src/seed', './apps/server/test'],
+    from: serverModules,
+    except: ['./index.ts', ...areaEntries],
+    message: 'Outside an area, import it only through its public entry (modules/<area>/index.ts).',
+  },
+  {
+    target: ['./apps/server/src/platform', './apps/server/src/db'],
+    from: [serverModules, './apps/server/src/seed'],
+    message: 'platform/ and db/ are below the areas and the seed: they never import modules/ or seed/.',
+  },
+  ...(areaCodeMayImportSeed
+    ? []
+    : [{ target: serverModules, from: './apps/server/src/seed', message: 'An area never imports the seed: the seed calls the area through its entry.' }]),
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', '.test-output/**', 'apps/server/src/db/migrations/**'] },
   js.configs.recommended,
@@ -58,5 +91,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: webZones }],
     },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones(false) }] },
+  },
+  {
+    // An area's tests may use the demo's names (the demo guide's title) from the seed.
+    files: ['apps/server/src/modules/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverZones(true) }] },
   },
 );

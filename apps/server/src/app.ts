@@ -21,11 +21,12 @@ import { registerAuthorization } from './platform/authorize';
 import { registerPreparedCompression } from './platform/prepared-compression';
 import { registerReadCache } from './platform/read-cache';
 import { responseSerializerCompiler } from './platform/serializer';
-import { clientDatabaseError, HttpError } from './platform/errors';
+import type { ServerErrorCode } from '@golf/contract/api/errors';
+import { clientDatabaseError, errorBody, HttpError } from './platform/errors';
 import { frameworkErrorAnswer, registerSecurityHeaders } from './platform/security-headers';
 import { AREA_MODULES } from './modules/index';
-import { fileRoutes } from './modules/files/routes';
-import { graphqlRoutes } from './modules/graphql/routes';
+import { fileRoutes } from './modules/files';
+import { graphqlRoutes } from './modules/graphql';
 
 export type { AppDeps, TypedApp } from './platform/app-types';
 export type App = FastifyInstance;
@@ -62,7 +63,7 @@ export async function buildApp(
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.retryAfterSeconds !== undefined) void reply.header('Retry-After', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send({ error: error.message, ...(error.details ? { details: error.details } : {}) });
+      return reply.status(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((v) => ({
@@ -70,35 +71,38 @@ export async function buildApp(
         message: v.message ?? 'Invalid value',
       }));
       const first = details[0];
-      return reply.status(400).send({ error: `Invalid ${error.validationContext ?? 'request'}: ${first.path} — ${first.message}`, details });
+      return reply.status(400).send(errorBody('request.invalid', { part: error.validationContext ?? 'request', path: first.path, message: first.message }, details));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('Retry-After', '5').send({ error: 'The database is busy. Please try again in a moment.' });
+      return reply.status(503).header('Retry-After', '5').send(errorBody('server.databaseBusy'));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its schema');
-      return reply.status(500).send({ error: 'Internal server error' });
+      return reply.status(500).send(errorBody('server.internal'));
     }
     // Data the database refused (a number out of range, a character it cannot store, a duplicate,
     // a missing reference): the client's fault, so a 4xx; logged, as the contract should have caught it.
     const refused = clientDatabaseError(error);
     if (refused) {
       request.log.warn({ err: error }, 'the database refused the request\'s data');
-      return reply.status(refused.statusCode).send({ error: refused.message });
+      return reply.status(refused.statusCode).send(refused.toBody());
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ error: 'Internal server error' });
+      return reply.status(500).send(errorBody('server.internal'));
     }
-    const messages: Record<string, string> = {
-      FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-      FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
-      FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
-      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+    // Fastify's own refusals of a request (body too large, not JSON, empty, an unsupported type)
+    // get codes of their own; any other 4xx of a plugin passes its English text on as a parameter.
+    const codes: Record<string, ServerErrorCode> = {
+      FST_ERR_CTP_BODY_TOO_LARGE: 'request.bodyTooLarge',
+      FST_ERR_CTP_INVALID_JSON_BODY: 'request.invalidJson',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'request.emptyBody',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.unsupportedMediaType',
     };
-    return reply.status(status).send({ error: messages[error.code] ?? error.message });
+    const code = codes[error.code];
+    return reply.status(status).send(code ? errorBody(code) : errorBody('request.refused', { message: error.message }));
   });
 
   // Who may call what: every /api route declares its access, one hook enforces it.
@@ -141,7 +145,7 @@ export async function buildApp(
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url.startsWith('/assets/') || request.method !== 'GET' || !hasWeb) {
-      return reply.status(404).send({ error: 'Not found' });
+      return reply.status(404).send(errorBody('request.notFound'));
     }
     // The single-page app answers every other path.
     reply.header('Cache-Control', 'no-cache');

@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from './platform/config';
 import { openDatabase, runMigrations } from './platform/database';
 import { jobQueue } from './platform/jobs';
-import { releaseDemoGuide } from './modules/products/generation/service';
 import { createMailer } from './platform/mail';
 import { localStorage, s3Storage } from './platform/storage';
 import { buildApp } from './app';
 import { DEMO_USERS, seedAdmin, seedDemo, seedReference } from './seed/seed';
 import { addDemoSponsorLogos } from './seed/seed-sponsors';
+import { releaseDemoGuide } from './seed/seed-products';
 
 async function main() {
   const started = Date.now();

@@ -10,7 +10,7 @@ serveTasks<{ kind: 'echo' | 'refuse' | 'crash' | 'spin' | 'hog' | 'busy'; text?:
     const ended = performance.timeOrigin + performance.now();
     return { output: { text: JSON.stringify({ started, ended }), bytes: new Uint8Array(0) } };
   }
-  if (input.kind === 'refuse') throw new HttpError(422, 'refused on purpose');
+  if (input.kind === 'refuse') throw new HttpError(422, 'images.unreadable');
   if (input.kind === 'crash') throw new Error('a bug');
   if (input.kind === 'spin') for (;;);
   if (input.kind === 'hog') {

@@ -1,8 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -14,6 +13,7 @@ import { seedDemo, seedReference } from '../src/seed/seed';
 import { localStorage, type FileStorage } from '../src/platform/storage';
 import * as schema from '../src/db/schema/index';
 import { hashPassword } from '../src/platform/passwords';
+import { templateKey as computeTemplateKey } from './template-key';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -28,12 +28,30 @@ export interface TestApp {
 /** Which database the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else in-memory PGlite. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
 
-export async function createScratchDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * An empty database beside TEST_DATABASE_URL's, dropped again by `drop()`; with `template`, a copy
+ * of that database (PostgreSQL copies its files: much faster than migrating and seeding anew).
+ */
+export async function createScratchDatabase(baseUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `golf_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    if (template) {
+      // A template may have no other session while it is copied: one copy at a time, under the
+      // same lock that guards building it.
+      await admin.query('select pg_advisory_lock($1)', [PG_TEMPLATE_LOCK]);
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+      } finally {
+        await admin.query('select pg_advisory_unlock($1)', [PG_TEMPLATE_LOCK]);
+      }
+    } else {
+      await admin.query(`create database ${name}`);
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
@@ -47,36 +65,76 @@ export async function createScratchDatabase(baseUrl: string): Promise<{ url: str
   };
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
+/** The advisory lock (any fixed number) under which test files build and copy PostgreSQL templates. */
+const PG_TEMPLATE_LOCK = 20_261_127;
+
+/**
+ * On PostgreSQL, like the PGlite template below: the first test file migrates and seeds a database
+ * named by the template key (`golf_tpl_<key>`), every test file then starts from a copy of it
+ * (`create database ... template`). Built under an advisory lock, so two test files never build
+ * it at once; templates of other keys (older sources) are dropped when a new one is built.
+ */
+async function pgTemplate(baseUrl: string, demo: boolean): Promise<string> {
+  const name = `golf_tpl_${templateKey(demo).replace(/[^a-z0-9]/g, '_')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [PG_TEMPLATE_LOCK]);
+    try {
+      const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) {
+        const building = `${name}_building`;
+        await admin.query(`drop database if exists ${building} with (force)`);
+        await admin.query(`create database ${building}`);
+        const url = new URL(baseUrl);
+        url.pathname = `/${building}`;
+        const database = await openDatabase({ url: url.toString(), dataDir: null });
+        try {
+          await prepare(database, demo);
+        } finally {
+          await database.close();
+        }
+        await admin.query(`alter database ${building} rename to ${name}`);
+        const current = [templateKey(true), templateKey(false)].map((k) => `golf_tpl_${k.replace(/[^a-z0-9]/g, '_')}`);
+        const others = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'golf\\_tpl\\_%'");
+        for (const { datname } of others.rows) {
+          if (!current.includes(datname) && /^golf_tpl_[a-z0-9_]+$/.test(datname)) await admin.query(`drop database if exists ${datname} with (force)`);
+        }
+      }
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [PG_TEMPLATE_LOCK]);
+    }
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
 /** Working copies go to memory-backed /dev/shm where there is one: PGlite writes its files there. */
 const SCRATCH_ROOT = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
 
-/** Changes whenever the migrations, the schema, the seed or the PGlite version change. */
+/**
+ * The template's key (template-key.ts: every file the seed reaches, the migrations, the schema,
+ * the seed's data and the PGlite version), computed once per test file: the sources do not
+ * change while one runs.
+ */
+const templateKeys = new Map<boolean, string>();
 function templateKey(demo: boolean): string {
-  const hash = createHash('sha256');
-  const migrations = join(here, '../src/db/migrations');
-  const files = [
-    ...readdirSync(migrations).filter((f) => f.endsWith('.sql')).map((f) => join(migrations, f)),
-    join(migrations, 'meta/_journal.json'),
-    join(here, '../src/seed/seed.ts'),
-    join(here, '../src/seed/seed-graphics.ts'), join(here, '../../../packages/contract/src/graphics-catalogue.ts'),
-    ...readdirSync(join(here, '../src/db/schema')).map((f) => join(here, '../src/db/schema', f)),
-    join(here, '../src/seed/seed-products.ts'),
-    join(here, '../src/seed/seed-sponsors.ts'),
-    ...['../src/seed/seed-courses.ts', '../src/seed/data/augusta-national.geojson', '../src/modules/course-import/service.ts', '../src/seed/demo-course.ts', '../src/modules/course-import/osm-plan.ts', '../../../packages/contract/src/geo/planar.ts'].map((f) => join(here, f)),
-  ];
-  for (const f of files.sort()) hash.update(f).update(readFileSync(f));
-  const pglitePackage = join(here, '../../../node_modules/@electric-sql/pglite/package.json');
-  hash.update(existsSync(pglitePackage) ? readFileSync(pglitePackage) : String(Date.now()));
-  return `${hash.digest('hex').slice(0, 16)}-${demo ? 'demo' : 'empty'}`;
+  let key = templateKeys.get(demo);
+  if (!key) {
+    key = computeTemplateKey(demo);
+    templateKeys.set(demo, key);
+  }
+  return key;
 }
 
 /**
  * The embedded PGlite, like openDatabase({ url: null, ... }), but started from a copy of a
  * migrated and seeded data directory. Creating a PGlite cluster runs initdb (several seconds),
  * copying and opening a ready one takes about a second; so the first test file writes the
- * template to the temp folder (keyed by migrations, schema, seed and PGlite version) and every
- * test file opens its own copy, removed again on close.
+ * template to the temp folder (keyed by every file the seed reaches, the migrations, the schema,
+ * the seed's data and the PGlite version: template-key.ts) and every test file opens its own
+ * copy, removed again on close.
  */
 async function openPgliteFromTemplate(demo: boolean): Promise<{ database: Database; dispose(): void }> {
   const cacheDir = join(tmpdir(), 'golf-console-test-pgdata');
@@ -118,12 +176,12 @@ async function prepare(database: Database, demo: boolean): Promise<void> {
  */
 export async function buildTestApp(opts: { demo?: boolean; env?: Record<string, string>; storage?: FileStorage } = {}): Promise<TestApp> {
   const demo = opts.demo !== false;
-  const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const scratch = baseUrl ? await createScratchDatabase(baseUrl, await pgTemplate(baseUrl, demo)) : null;
   let database: Database;
   let dispose = () => {};
   if (scratch) {
     database = await openDatabase({ url: scratch.url, dataDir: null });
-    await prepare(database, demo);
   } else {
     ({ database, dispose } = await openPgliteFromTemplate(demo));
   }

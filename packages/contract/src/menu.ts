@@ -50,7 +50,7 @@ const roles = (...r: ClubRole[]): RouteAccess => ({ kind: 'roles', roles: r });
 const admin: RouteAccess = { kind: 'admin' };
 const management: RouteAccess = { kind: 'management' };
 
-/** The side menu of §2 with the roles of §6. */
+/** The side menu (§2): its groups and entries, each entry with the role it needs (§6; an admin sees every entry). */
 export const MENU: readonly MenuGroupDef[] = [
   { key: 'home', entries: [{ path: 'home', access: roles() }] },
   {

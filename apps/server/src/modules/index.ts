@@ -1,24 +1,25 @@
-import type { AreaModule } from '../platform/app-types';
-import { sessionRoutes } from './session/routes';
-import { clubRoutes } from './clubs/routes';
-import { referenceRoutes } from './reference/routes';
-import { userRoutes } from './users/routes';
-import { memberRoutes } from './members/routes';
-import { translationRoutes } from './translations/routes';
-import { galleryRoutes } from './gallery/routes';
-import { hoursRoutes } from './hours/routes';
-import { courseRoutes, drawingRoutes } from './courses/routes';
-import { pinRoutes } from './pins/routes';
-import { statusRoutes } from './status/routes';
-import { graphicsRoutes } from './graphics/routes';
-import { courseImportRoutes } from './course-import/routes';
-import { jobRoutes } from './jobs/routes';
-import { productRoutes } from './products/routes';
-import { sponsorRoutes } from './sponsors/routes';
+import type { AreaDemo, AreaModule } from '../platform/app-types';
+import { sessionRoutes } from './session';
+import { clubRoutes } from './clubs';
+import { referenceRoutes } from './reference';
+import { userRoutes } from './users';
+import { memberRoutes } from './members';
+import { translationRoutes } from './translations';
+import { galleryRoutes } from './gallery';
+import { hoursRoutes } from './hours';
+import { courseRoutes, drawingRoutes } from './courses';
+import { pinRoutes } from './pins';
+import { statusRoutes } from './status';
+import { graphicsRoutes } from './graphics';
+import { courseImportRoutes } from './course-import';
+import { jobRoutes } from './jobs';
+import { productRoutes } from './products';
+import { sponsorRoutes } from './sponsors';
 
 /**
  * The areas of the API, registered in this order under /api by app.ts. A new area adds its
- * `modules/<area>/routes.ts` here (docs/adding-an-area.md); every route declares its access.
+ * routes function here, imported from its public entry `modules/<area>/index.ts`
+ * (docs/adding-an-area.md); every route declares its access.
  */
 export const AREA_MODULES: readonly AreaModule[] = [
   sessionRoutes,
@@ -39,3 +40,12 @@ export const AREA_MODULES: readonly AreaModule[] = [
   sponsorRoutes,
   jobRoutes,
 ];
+
+/**
+ * The demo data of the areas that bring their own (`modules/<area>/demo.ts`, exported by the
+ * area's entry), written in this order by the seed's `seedDemo` inside the demo's transaction,
+ * after the demo's clubs, users, courses, sponsors and guide. A new area with demo data adds it
+ * here, beside its routes: the seed itself stays as it is (docs/adding-an-area.md). The demo data
+ * of the areas built before this list (courses, products, sponsors, graphics) is in seed/.
+ */
+export const AREA_DEMOS: readonly AreaDemo[] = [];

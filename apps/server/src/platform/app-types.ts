@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './database';
+import type { DbOrTx } from './db-types';
 import type { Mailer } from './mail';
 import type { FileStorage } from './storage';
 import type { AuthContext, SessionCache } from './auth';
@@ -45,3 +46,20 @@ export type TypedApp = FastifyInstance<
 
 /** An area of the API: registers its routes (their paths below /api) with their access. */
 export type AreaModule = (app: TypedApp, deps: AppDeps) => void;
+
+/**
+ * What the demo holds when an area's own demo data is written (seed/seed.ts `seedDemo`): the
+ * transaction the whole demo is written in, the Danish demo club with its generated course and
+ * owner, and the Swedish demo club. An area's demo adds its rows for these through its own
+ * services; it runs after the demo's clubs, users, courses, sponsors and guide exist.
+ */
+export interface DemoContext {
+  tx: DbOrTx;
+  clubId: number;
+  courseId: number;
+  ownerUserId: number;
+  secondClubId: number;
+}
+
+/** An area's demo data: `modules/<area>/demo.ts`, listed in AREA_DEMOS (modules/index.ts). */
+export type AreaDemo = (demo: DemoContext) => Promise<void>;

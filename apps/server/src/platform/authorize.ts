@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clubRuleRefusal, isAdmin, type ClubRule, type PermissionSubject } from '@golf/contract/permissions';
 import { clubs } from '../db/schema/index';
-import type { AppDeps } from './app-types';
-import { bearerToken, type AuthContext } from './auth';
+import { bearerToken, type AuthContext, type SessionCache } from './auth';
+import type { Db } from './db-types';
+import type { ServerErrorCode } from '@golf/contract/api/errors';
 import { forbidden, notFound, unauthorized, type HttpError } from './errors';
 
 /** Where a club-scoped route finds its club: a path parameter, or a query parameter. */
@@ -23,8 +24,8 @@ export type ClubIdFrom = 'clubId' | 'id' | { query: string };
 export type ApiAccess =
   | 'public'
   | 'signed-in'
-  | { admin: true; denied?: string }
-  | ({ club: ClubIdFrom; denied?: string } & ClubRule);
+  | { admin: true; denied?: ServerErrorCode }
+  | ({ club: ClubIdFrom; denied?: ServerErrorCode } & ClubRule);
 
 /** The signed-in user's context; throws 401 when the request carries no valid session. */
 export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
@@ -45,8 +46,8 @@ function apiAccess(request: FastifyRequest): ApiAccess | undefined {
   return isApiRoute(request.routeOptions.url) ? request.routeOptions.config?.access : undefined;
 }
 
-function roleMessage(roles: readonly string[]): string {
-  return roles.length === 1 ? `This needs the ${roles[0]} role in this club` : `This needs one of the roles ${roles.join(', ')} in this club`;
+function roleError(roles: readonly string[]): HttpError {
+  return roles.length === 1 ? forbidden('auth.needsRole', { role: roles[0] }) : forbidden('auth.needsOneOfRoles', { roles: roles.join(', ') });
 }
 
 /**
@@ -57,17 +58,19 @@ function roleMessage(roles: readonly string[]): string {
 export function clubRuleError(
   subject: PermissionSubject,
   clubId: number,
-  access: { denied?: string } & ClubRule,
+  access: { denied?: ServerErrorCode } & ClubRule,
 ): { refusal: 'club' | 'role' | 'management'; error: HttpError } | null {
   const refusal = clubRuleRefusal(subject, clubId, access);
   if (!refusal) return null;
-  const message =
-    refusal === 'club'
-      ? 'You do not have access to this club'
+  // A route's own refusal (`denied`) replaces the general one.
+  const error = access.denied
+    ? forbidden(access.denied)
+    : refusal === 'club'
+      ? forbidden('auth.noClubAccess')
       : refusal === 'role'
-        ? roleMessage(access.roles ?? [])
-        : 'This needs management of this club: administrators and the owners of its region';
-  return { refusal, error: forbidden(access.denied ?? message) };
+        ? roleError(access.roles ?? [])
+        : forbidden('auth.needsManagement');
+  return { refusal, error };
 }
 
 export interface ApiRouteInfo {
@@ -84,7 +87,7 @@ export function apiRoutes(app: FastifyInstance): readonly ApiRouteInfo[] {
 }
 
 /** Installs the one access check of the API. Registering an /api route without `access` throws. */
-export function registerAuthorization(app: FastifyInstance, deps: Pick<AppDeps, 'db' | 'sessions'>): void {
+export function registerAuthorization(app: FastifyInstance, deps: { db: Db; sessions: SessionCache }): void {
   const list: ApiRouteInfo[] = [];
   routeLists.set(app, list);
   app.addHook('onRoute', (route) => {
@@ -101,7 +104,7 @@ export function registerAuthorization(app: FastifyInstance, deps: Pick<AppDeps, 
     const token = bearerToken(request.headers.authorization);
     if (token) request.auth = await deps.sessions.get(deps.db, token);
     if (request.routeOptions.config?.access !== 'public' && !request.auth) {
-      throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Not signed in');
+      throw unauthorized(token ? 'auth.sessionExpired' : 'auth.notSignedIn');
     }
   });
 
@@ -111,7 +114,7 @@ export function registerAuthorization(app: FastifyInstance, deps: Pick<AppDeps, 
     if (!access || access === 'public' || access === 'signed-in') return;
     const { subject } = requireAuth(request);
     if ('admin' in access) {
-      if (!isAdmin(subject)) throw forbidden(access.denied ?? 'Only administrators can do this');
+      if (!isAdmin(subject)) throw forbidden(access.denied ?? 'auth.adminOnly');
       return;
     }
     // A club id that is not a decimal number is the schema's to refuse (400).
@@ -129,6 +132,6 @@ export function registerAuthorization(app: FastifyInstance, deps: Pick<AppDeps, 
     const clubId = clubIdOf(request, access.club);
     if (clubId === null) return;
     const [row] = await deps.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
-    if (!row) throw notFound('Club not found');
+    if (!row) throw notFound('clubs.notFound');
   });
 }

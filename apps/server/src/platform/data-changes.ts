@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db } from './database';
+import type { Db } from './db-types';
 
 /**
  * Changes made by other processes on PostgreSQL (docs/decisions/0012, the read cache).

@@ -2,16 +2,15 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index';
 import { ensureChangeNotifications } from './data-changes';
 
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
-/** A database handle or an open transaction: services accept either. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+import type { Db } from './db-types';
+
+export type { Db, DbOrTx, Tx } from './db-types';
 
 export interface Database {
   db: Db;

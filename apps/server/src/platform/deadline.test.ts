@@ -29,7 +29,7 @@ describe('request deadlines', () => {
     const res = await app.inject({ method: 'GET', url: '/slow' });
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
-    expect(res.json()).toEqual({ error: DEADLINE_MESSAGE });
+    expect(res.json()).toEqual({ error: DEADLINE_MESSAGE, code: 'server.deadline' });
     expect(Date.now() - started).toBeLessThan(550);
   });
 

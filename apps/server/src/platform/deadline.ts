@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { serverErrorText } from '@golf/contract/api/errors';
+import { errorBody } from './errors';
 
-export const DEADLINE_MESSAGE = 'The server took too long to answer. Please try again.';
+export const DEADLINE_MESSAGE = serverErrorText('server.deadline');
 
 const timers = new WeakMap<FastifyRequest, NodeJS.Timeout>();
 
@@ -17,7 +19,7 @@ export function registerDeadlines(app: FastifyInstance, opts: { requestTimeoutMs
     const timer = setTimeout(() => {
       if (reply.sent || reply.raw.headersSent) return;
       request.log.warn({ url: request.url, ms }, 'request passed its deadline');
-      reply.code(503).header('Retry-After', '5').header('Connection', 'close').send({ error: DEADLINE_MESSAGE });
+      reply.code(503).header('Retry-After', '5').header('Connection', 'close').send(errorBody('server.deadline'));
     }, ms);
     timer.unref();
     timers.set(request, timer);

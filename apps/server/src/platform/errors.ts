@@ -1,23 +1,64 @@
-/** An error with an HTTP status whose message is safe to show to the user. */
-export class HttpError extends Error {
+import {
+  serverErrorText,
+  type AnyServerErrorParams,
+  type ServerErrorArgs,
+  type ServerErrorCode,
+  type ServerErrorMessage,
+} from '@golf/contract/api/errors';
+
+export type ErrorDetail = { path: string; message: string };
+
+/**
+ * An error with an HTTP status that the user may read: a code of the contract's catalogue
+ * (SERVER_ERRORS) and the values its text names, never a free text, so every refusal can be shown
+ * in the reader's language. `message` is the English text (answered as `error`, and logged).
+ */
+export class HttpError<C extends ServerErrorCode = ServerErrorCode> extends Error {
   /** Sent as Retry-After (a 503 or 429 the client should repeat later). */
   retryAfterSeconds?: number;
+  readonly params?: AnyServerErrorParams;
+  readonly details?: ErrorDetail[];
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly details?: { path: string; message: string }[],
+    readonly code: C,
+    ...[params, details]: ServerErrorArgs<C, [details: ErrorDetail[]]>
   ) {
-    super(message);
+    super(serverErrorText(code, params as AnyServerErrorParams | undefined));
+    if (params && Object.keys(params).length > 0) this.params = params as AnyServerErrorParams;
+    if (details) this.details = details;
+  }
+
+  /** The error for a code and parameters that travel together (options, a worker's answer). */
+  static of(statusCode: number, message: ServerErrorMessage, details?: ErrorDetail[]): HttpError {
+    return new HttpError<ServerErrorCode>(statusCode, message.code, message.params, details);
+  }
+
+  /** The answer's body: `{ error, code, params?, details? }` (the contract's ErrorResponse). */
+  toBody(): { error: string; code: ServerErrorCode; params?: AnyServerErrorParams; details?: ErrorDetail[] } {
+    return {
+      error: this.message,
+      code: this.code,
+      ...(this.params ? { params: this.params } : {}),
+      ...(this.details ? { details: this.details } : {}),
+    };
   }
 }
 
-export const badRequest = (message: string, details?: { path: string; message: string }[]) =>
-  new HttpError(400, message, details);
-export const unauthorized = (message = 'Not signed in') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have access to this') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string) => new HttpError(429, message);
+/** The body of an answer with a code (for the few answers sent without throwing). */
+export function errorBody<C extends ServerErrorCode>(code: C, ...args: ServerErrorArgs<C, [details: ErrorDetail[]]>) {
+  return new HttpError<C>(0, code, ...args).toBody();
+}
+
+export const badRequest = <C extends ServerErrorCode>(code: C, ...args: ServerErrorArgs<C, [details: ErrorDetail[]]>) =>
+  new HttpError<C>(400, code, ...args);
+export const unauthorized = <C extends ServerErrorCode = 'auth.notSignedIn'>(code = 'auth.notSignedIn' as C, ...args: ServerErrorArgs<C>) =>
+  new HttpError<C>(401, code, ...args);
+export const forbidden = <C extends ServerErrorCode = 'auth.noAccess'>(code = 'auth.noAccess' as C, ...args: ServerErrorArgs<C>) =>
+  new HttpError<C>(403, code, ...args);
+export const notFound = <C extends ServerErrorCode = 'request.notFound'>(code = 'request.notFound' as C, ...args: ServerErrorArgs<C, [details: ErrorDetail[]]>) =>
+  new HttpError<C>(404, code, ...args);
+export const conflict = <C extends ServerErrorCode>(code: C, ...args: ServerErrorArgs<C>) => new HttpError<C>(409, code, ...args);
+export const tooManyRequests = <C extends ServerErrorCode>(code: C, ...args: ServerErrorArgs<C>) => new HttpError<C>(429, code, ...args);
 
 /** PostgreSQL unique violation, for turning races into 409s. */
 export function isUniqueViolation(err: unknown): boolean {
@@ -38,15 +79,15 @@ export function sqlState(err: unknown): string | null {
   return null;
 }
 
-/** Messages of the data exceptions (SQLSTATE class 22) a request can cause. */
-const DATA_EXCEPTIONS: Record<string, string> = {
-  '22001': 'Text is too long',
-  '22003': 'A number is out of range',
-  '22007': 'A date or time is not valid',
-  '22008': 'A date or time is out of range',
-  '22021': 'Text contains a character that cannot be stored',
-  '22P02': 'A value has the wrong format',
-  '22P05': 'Text contains a character that cannot be stored',
+/** The codes of the data exceptions (SQLSTATE class 22) a request can cause. */
+const DATA_EXCEPTIONS: Record<string, ServerErrorCode> = {
+  '22001': 'db.textTooLong',
+  '22003': 'db.numberOutOfRange',
+  '22007': 'db.invalidDate',
+  '22008': 'db.dateOutOfRange',
+  '22021': 'db.badCharacter',
+  '22P02': 'db.wrongFormat',
+  '22P05': 'db.badCharacter',
 };
 
 /**
@@ -58,24 +99,22 @@ const DATA_EXCEPTIONS: Record<string, string> = {
 export function clientDatabaseError(err: unknown): HttpError | null {
   const code = sqlState(err);
   if (!code) return null;
-  if (code.startsWith('22')) return badRequest(DATA_EXCEPTIONS[code] ?? 'A value in the request cannot be stored');
+  if (code.startsWith('22')) return badRequest(DATA_EXCEPTIONS[code] ?? 'db.cannotStore');
   switch (code) {
     case '23505':
-      return conflict('Something with this value exists already');
+      return conflict('db.duplicate');
     case '23503':
-      return referencedElsewhere(err)
-        ? conflict('This is still in use and cannot be removed')
-        : badRequest('The request refers to something that does not exist');
+      return referencedElsewhere(err) ? conflict('db.stillInUse') : badRequest('db.missingReference');
     case '23502':
-      return badRequest('A required value is missing');
+      return badRequest('db.requiredValue');
     case '23514':
-      return badRequest('A value is not allowed');
+      return badRequest('db.notAllowed');
     case '23P01':
-      return conflict('This conflicts with something stored already');
+      return conflict('db.conflict');
     case '23001':
-      return conflict('This is still in use and cannot be removed');
+      return conflict('db.stillInUse');
   }
-  if (code.startsWith('23')) return badRequest('The request breaks a rule of the stored data');
+  if (code.startsWith('23')) return badRequest('db.ruleBroken');
   return null;
 }
 
@@ -87,4 +126,15 @@ function referencedElsewhere(err: unknown): boolean {
     e = e.cause as typeof e;
   }
   return false;
+}
+
+/**
+ * One 400 for every problem found: the first problem's text in the message, with how many more
+ * there are, and all of them in `details`.
+ */
+export function problemsError(problems: ErrorDetail[]): HttpError {
+  const problem = problems[0].message;
+  if (problems.length === 1) return badRequest('request.problem', { problem }, problems);
+  if (problems.length === 2) return badRequest('request.problemAndOneMore', { problem }, problems);
+  return badRequest('request.problemAndMore', { problem, more: problems.length - 1 }, problems);
 }

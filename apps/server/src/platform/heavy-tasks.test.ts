@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, demoIds, testDatabaseKind, type TestApp } from '../../test/test-app';
-import { signInActors } from '../../test/actors';
+import { describe, expect, it, vi } from 'vitest';
+import { testDatabaseKind } from '../../test/test-app';
+import { demoOwnerSuite } from '../../test/signed-in-app';
 import { fileForm, postForm } from '../../test/images';
 import { BusyError, HEAVY_TASKS, heavyTasks, taskRunner } from './worker-tasks';
 
@@ -27,8 +27,8 @@ describe('heavy reads at most two at once', () => {
         timeoutMs: 30_000,
         maxHeapMb: 64,
         maxWorkers: 3,
-        timeoutMessage: 'took too long',
-        memoryMessage: 'needed too much memory',
+        timeoutMessage: { code: 'render.timeout', params: { seconds: 4 } },
+        memoryMessage: { code: 'render.outOfMemory' },
       });
     const runners = [runner('task-worker'), runner('task-worker')];
     try {
@@ -51,7 +51,7 @@ describe('heavy reads at most two at once', () => {
     vi.useFakeTimers();
     try {
       const held = [await heavyTasks.acquire(), await heavyTasks.acquire()];
-      const waiting = heavyTasks.acquire('busy now');
+      const waiting = heavyTasks.acquire({ code: 'members.busy' });
       const outcome = waiting.then(
         () => 'ran',
         (err: unknown) => err,
@@ -61,7 +61,7 @@ describe('heavy reads at most two at once', () => {
       await vi.advanceTimersByTimeAsync(1);
       const error = await outcome;
       expect(error).toBeInstanceOf(BusyError);
-      expect(error).toMatchObject({ statusCode: 503, message: 'busy now', retryAfterSeconds: HEAVY_TASKS.retryAfterSeconds });
+      expect(error).toMatchObject({ statusCode: 503, code: 'members.busy', message: 'The server is reading other files at the moment. Upload the file again in a few seconds.', retryAfterSeconds: HEAVY_TASKS.retryAfterSeconds });
       expect(heavyTasks.waiting).toBe(0);
       for (const release of held) release();
       expect(heavyTasks.running).toBe(0);
@@ -71,20 +71,11 @@ describe('heavy reads at most two at once', () => {
   });
 
   describe(`over HTTP (${testDatabaseKind})`, () => {
-    let t: TestApp;
-    let owner: string;
-    let club: number;
+    const suite = demoOwnerSuite();
 
-    beforeAll(async () => {
-      t = await buildTestApp();
-      club = (await demoIds(t)).dkClubId;
-      ({ owner } = await signInActors(t, ['owner']));
-    });
-    afterAll(() => t?.close());
-
-    const preview = () => postForm(t.app, `/api/clubs/${club}/courses/import/preview`, owner, fileForm('data', TWO_HOLES, 'two-holes.osm', 'application/octet-stream'));
-    const membersUpload = () => postForm(t.app, `/api/clubs/${club}/members/uploads`, owner, fileForm('file', MEMBERS_CSV, 'members.csv', 'text/csv'));
-    const health = async () => (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+    const preview = () => postForm(suite.t.app, `/api/clubs/${suite.club}/courses/import/preview`, suite.owner, fileForm('data', TWO_HOLES, 'two-holes.osm', 'application/octet-stream'));
+    const membersUpload = () => postForm(suite.t.app, `/api/clubs/${suite.club}/members/uploads`, suite.owner, fileForm('file', MEMBERS_CSV, 'members.csv', 'text/csv'));
+    const health = async () => (await suite.t.app.inject({ method: 'GET', url: '/api/health' })).statusCode;
     const until = async (done: () => boolean) => {
       for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
       expect(done()).toBe(true);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, demoIds, testDatabaseKind, type TestApp } from '../../test/test-app';
-import { signInActors } from '../../test/actors';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseKind } from '../../test/test-app';
+import { demoOwnerSuite } from '../../test/signed-in-app';
 import { fileForm, jpeg, postForm } from '../../test/images';
 import { IMAGE_DECODES, imageDecodes, imageUploads } from './images';
 import { Semaphore } from './semaphore';
@@ -35,16 +35,7 @@ describe('Semaphore', () => {
  * `npm run bench -- image-uploads`). Here: more uploads at once than places, and what ran together.
  */
 describe(`image uploads at most ${IMAGE_DECODES} at once (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let owner: string;
-  let club: number;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    club = (await demoIds(t)).dkClubId;
-    ({ owner } = await signInActors(t, ['owner']));
-  });
-  afterAll(() => t?.close());
+  const suite = demoOwnerSuite();
 
   /** The places are given back once the answers are sent (the onResponse hook), a moment after inject() resolves. */
   const givenBack = async () => {
@@ -66,7 +57,7 @@ describe(`image uploads at most ${IMAGE_DECODES} at once (${testDatabaseKind})`,
     }, 1);
     try {
       const answers = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => postForm(t.app, `/api/clubs/${club}/gallery`, owner, fileForm('data', photo, `photo-${i}.jpg`, 'image/jpeg'))),
+        Array.from({ length: 6 }, (_, i) => postForm(suite.t.app, `/api/clubs/${suite.club}/gallery`, suite.owner, fileForm('data', photo, `photo-${i}.jpg`, 'image/jpeg'))),
       );
       for (const res of answers) expect(res.statusCode, res.body).toBe(201);
     } finally {
@@ -85,7 +76,7 @@ describe(`image uploads at most ${IMAGE_DECODES} at once (${testDatabaseKind})`,
   });
 
   it('gives the place back when an upload is refused', async () => {
-    const res = await postForm(t.app, `/api/clubs/${club}/gallery`, owner, fileForm('data', Buffer.from('<svg/>'), 'logo.svg', 'image/svg+xml'));
+    const res = await postForm(suite.t.app, `/api/clubs/${suite.club}/gallery`, suite.owner, fileForm('data', Buffer.from('<svg/>'), 'logo.svg', 'image/svg+xml'));
     expect(res.statusCode).toBe(415);
     await givenBack();
   });

@@ -21,7 +21,6 @@ export interface EncodedImage {
 }
 
 const MB = 1024 * 1024;
-const ACCEPTED = 'JPEG, PNG, WebP or GIF';
 
 /**
  * Uploaded images handled at once in one process, from reading the request's body to the answer
@@ -39,12 +38,19 @@ export const imageDecodes = new Semaphore(IMAGE_DECODES);
 sharp.cache(false);
 
 export const tooLarge = () =>
-  new HttpError(413, `The file is too large. Images may be at most ${IMAGE_UPLOAD.maxBytes / MB} MB.`);
-const notAnImage = (name: string) => new HttpError(415, `${displayName(name)} is not an image. Upload a ${ACCEPTED} file.`);
+  new HttpError(413, 'images.tooLarge', { mb: IMAGE_UPLOAD.maxBytes / MB });
+const notAnImage = (name: string) => {
+  const shown = displayName(name);
+  return shown ? new HttpError(415, 'images.notAnImageNamed', { name: shown }) : new HttpError(415, 'images.notAnImage');
+};
+const damaged = (name: string) => {
+  const shown = displayName(name);
+  return shown ? new HttpError(422, 'images.damagedNamed', { name: shown }) : new HttpError(422, 'images.damaged');
+};
 
+/** The file's name as a message may show it (letters, digits and a few marks, at most 80); '' when nothing is left. */
 function displayName(name: string): string {
-  const clean = name.replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 80);
-  return clean ? `"${clean}"` : 'The file';
+  return name.replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 80);
 }
 
 /** The format the first bytes announce; null for anything else (SVG, HTML, PDF, spreadsheets...). */
@@ -72,7 +78,7 @@ export interface ImageInfo {
  * image library), the header must agree, and the image must stay within the pixel limit.
  */
 export async function inspectImage(file: UploadedFile): Promise<ImageInfo> {
-  if (file.buffer.length === 0) throw new HttpError(400, 'The file is empty.');
+  if (file.buffer.length === 0) throw new HttpError(400, 'images.empty');
   if (file.buffer.length > IMAGE_UPLOAD.maxBytes) throw tooLarge();
   const ext = /\.([a-z0-9]{1,10})$/i.exec(file.filename)?.[1]?.toLowerCase();
   if (ext !== undefined && !(IMAGE_UPLOAD.extensions as readonly string[]).includes(ext)) throw notAnImage(file.filename);
@@ -86,17 +92,14 @@ export async function inspectImage(file: UploadedFile): Promise<ImageInfo> {
   try {
     meta = await sharp(file.buffer, { limitInputPixels: false }).metadata();
   } catch {
-    throw new HttpError(422, `${displayName(file.filename)} could not be read as an image. It may be damaged.`);
+    throw damaged(file.filename);
   }
   if (meta.format !== sniffed || !meta.width || !meta.height) {
-    throw new HttpError(422, `${displayName(file.filename)} could not be read as an image. It may be damaged.`);
+    throw damaged(file.filename);
   }
   const pixels = meta.width * meta.height;
   if (pixels > IMAGE_UPLOAD.maxPixels) {
-    throw new HttpError(
-      422,
-      `The image is too large: ${meta.width} × ${meta.height} pixels. Images may have at most ${IMAGE_UPLOAD.maxPixels / 1_000_000} megapixels.`,
-    );
+    throw new HttpError(422, 'images.tooManyPixels', { width: meta.width, height: meta.height, megapixels: IMAGE_UPLOAD.maxPixels / 1_000_000 });
   }
   const turned = (meta.orientation ?? 1) >= 5;
   return {
@@ -118,7 +121,7 @@ async function decodeFailed<T>(work: () => Promise<T>): Promise<T> {
     return await imageDecodes.run(work);
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw new HttpError(422, 'The image could not be read. It may be damaged.');
+    throw new HttpError(422, 'images.unreadable');
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { loginAttempts } from '../db/schema/index';
 import type { Db, DbOrTx } from './database';
+import type { ServerErrorCode, ServerErrorMessage } from '@golf/contract/api/errors';
 import { HttpError, tooManyRequests } from './errors';
 
 /** Longer than any limiter window in use (sign-in 15 and 60 minutes, reset requests 1 hour). */
@@ -25,7 +26,8 @@ export class FailureLimiter {
     private readonly windowMs: number,
   ) {}
 
-  async assertAllowed(keys: { key: string; limit: number }[], message: string): Promise<void> {
+  /** Refuses with 429 `code`, whose text names the `{{minutes}}` left in the window. */
+  async assertAllowed(keys: { key: string; limit: number }[], code: ServerErrorCode): Promise<void> {
     const start = windowStart(this.windowMs, Date.now());
     for (const { key, limit } of keys) {
       const [row] = await this.db
@@ -34,7 +36,7 @@ export class FailureLimiter {
         .where(and(eq(loginAttempts.key, key), eq(loginAttempts.windowStart, start)));
       if (row && row.failures >= limit) {
         const minutes = Math.max(1, Math.ceil((start.getTime() + this.windowMs - Date.now()) / 60_000));
-        throw tooManyRequests(message.replace('{minutes}', String(minutes)));
+        throw tooManyRequests(code, { minutes });
       }
     }
   }
@@ -87,10 +89,10 @@ export function delayMs(rule: DelayRule, counted: number): number {
 /** 429 with the time to wait; the route sends it as Retry-After. */
 export class TooManyAttempts extends HttpError {
   constructor(
-    message: string,
+    message: ServerErrorMessage,
     readonly retryAfterSeconds: number,
   ) {
-    super(429, message);
+    super(429, message.code, message.params);
   }
 }
 
@@ -121,7 +123,7 @@ export class AttemptLimiter {
   ) {}
 
   /** Counts an attempt, or throws TooManyAttempts with the wait of the rule that refuses it. */
-  async begin(rules: readonly AttemptRule[], message: (wait: { seconds: number }) => string): Promise<Attempt> {
+  async begin(rules: readonly AttemptRule[], message: (wait: { seconds: number }) => ServerErrorMessage): Promise<Attempt> {
     const now = this.now();
     const at = new Date(now);
     const windows = rules.map((rule) => ({ rule, start: windowStart(rule.windowMs, now) }));

@@ -75,7 +75,7 @@ describe(`security headers (${testDatabaseKind})`, () => {
       payload: '{not json',
     });
     expect(invalidJson.statusCode).toBe(400);
-    expect(invalidJson.json()).toEqual({ error: 'Request body is not valid JSON' });
+    expect(invalidJson.json()).toEqual({ error: 'Request body is not valid JSON', code: 'request.invalidJson' });
     expectSecurityHeaders(invalidJson, '400 for a body that is not JSON');
 
     const invalidBody = await t.app.inject({ method: 'POST', url: '/api/authenticate', payload: { username: 1 } });
@@ -96,7 +96,7 @@ describe(`security headers (${testDatabaseKind})`, () => {
     for (const url of ['/api/no-such-call', '/assets/missing-123.js', '/files/public/none.webp', '/files/private/x.pdf']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ error: 'Not found' });
+      expect(res.json(), url).toEqual({ error: 'Not found', code: 'request.notFound' });
       expectSecurityHeaders(res, `404 of ${url}`);
     }
     const post = await t.app.inject({ method: 'POST', url: '/1/home', payload: {} });
@@ -108,7 +108,7 @@ describe(`security headers (${testDatabaseKind})`, () => {
     for (const url of ['/api/clubs/%zz', '/%E0%A4%A']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({ error: 'Invalid address' });
+      expect(res.json(), url).toEqual({ error: 'Invalid address', code: 'request.badAddress' });
       expectSecurityHeaders(res, `400 of ${url}`);
     }
   });

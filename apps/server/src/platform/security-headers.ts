@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { ServerErrorCode } from '@golf/contract/api/errors';
+import { errorBody } from './errors';
 
 /** The OpenStreetMap tiles the web build uses unless VITE_MAP_TILE_URL says otherwise. */
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -107,9 +109,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: Securi
   });
 }
 
-const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_BAD_URL: { status: 400, message: 'Invalid address' },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'Address is too long' },
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: ServerErrorCode }> = {
+  FST_ERR_BAD_URL: { status: 400, code: 'request.badAddress' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'request.addressTooLong' },
 };
 
 /**
@@ -125,6 +127,6 @@ export function frameworkErrorAnswer(opts: SecurityHeadersOptions) {
     });
     const known = FRAMEWORK_ERRORS[error.code];
     if (!known) request.log.error({ err: error }, 'request failed before routing');
-    return reply.status(known?.status ?? 500).send({ error: known?.message ?? 'Internal server error' });
+    return reply.status(known?.status ?? 500).send(errorBody(known?.code ?? 'server.internal'));
   };
 }

@@ -16,7 +16,7 @@ describe('readMultipartFile', () => {
   beforeAll(async () => {
     app = Fastify();
     app.setErrorHandler((err, _request, reply) => {
-      if (err instanceof HttpError) return reply.status(err.statusCode).send({ error: err.message });
+      if (err instanceof HttpError) return reply.status(err.statusCode).send(err.toBody());
       return reply.status(500).send({ error: String(err) });
     });
     await app.register(async (scope) => {
@@ -34,7 +34,7 @@ describe('readMultipartFile', () => {
   it('refuses a file cut at the limit with 413 even when the parser raises no error', async () => {
     const res = await send(port, LIMIT, 10);
     expect(res.status).toBe(413);
-    expect(res.json()).toEqual({ error: 'The file is larger than 64 KB' });
+    expect(res.json()).toEqual({ error: 'The file is larger than 64 KB', code: 'uploads.tooLarge', params: { limit: '64 KB' } });
   });
 
   it('takes a file of exactly the limit', async () => {

@@ -38,7 +38,7 @@ export async function registerImageUploads(scope: FastifyInstance): Promise<void
 export function fileTooLarge(maxBytes: number): HttpError {
   const MB = 1024 * 1024;
   const limit = maxBytes >= MB ? `${Math.round(maxBytes / MB)} MB` : `${Math.round(maxBytes / 1024)} KB`;
-  return new HttpError(413, `The file is larger than ${limit}`);
+  return new HttpError(413, 'uploads.tooLarge', { limit });
 }
 
 function fieldList(fields: readonly string[]): string {
@@ -49,7 +49,7 @@ export interface ReadFileOptions {
   /** The multipart fields the file may come in. */
   fields: readonly string[];
   /** What the messages call the file: 'file' or 'image'. */
-  noun: string;
+  noun: 'file' | 'image';
   /** The answer to a file over the scope's size limit (413, the limit in words). */
   tooLarge: () => HttpError;
 }
@@ -71,10 +71,10 @@ export async function readMultipartFile(request: FastifyRequest, opts: ReadFileO
   } catch (err) {
     throw fail(err);
   }
-  if (!part) throw new HttpError(400, `No file was sent. Send the ${noun} in the field ${fieldList(fields)}.`);
+  if (!part) throw new HttpError(400, noun === 'image' ? 'uploads.noImage' : 'uploads.noFile', { fields: fieldList(fields) });
   if (!fields.includes(part.fieldname)) {
     part.file.resume();
-    throw new HttpError(400, `Send the ${noun} in the field ${fieldList(fields)}.`);
+    throw new HttpError(400, noun === 'image' ? 'uploads.wrongFieldImage' : 'uploads.wrongFieldFile', { fields: fieldList(fields) });
   }
   let buffer: Buffer;
   try {
@@ -98,7 +98,7 @@ export async function readUploadedFile(request: FastifyRequest, fields: readonly
     // The client may have gone while this request waited: then no answer (and no hook) follows.
     if (request.raw.destroyed || request.raw.socket?.destroyed) {
       release();
-      throw new HttpError(400, 'The upload was cancelled.');
+      throw new HttpError(400, 'uploads.cancelled');
     }
     heldPlaces.set(request, release);
   }
@@ -109,11 +109,11 @@ function uploadError(err: unknown, opts: ReadFileOptions): Error {
   const code = (err as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return opts.tooLarge();
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    return new HttpError(415, `Send the ${opts.noun} as multipart/form-data in the field ${fieldList(opts.fields)}.`);
+    return new HttpError(415, opts.noun === 'image' ? 'uploads.notMultipartImage' : 'uploads.notMultipartFile', { fields: fieldList(opts.fields) });
   }
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new HttpError(413, `Send one ${opts.noun} at a time.`);
+    return new HttpError(413, opts.noun === 'image' ? 'uploads.oneImage' : 'uploads.oneFile');
   }
   if (err instanceof HttpError) return err;
-  return new HttpError(400, 'The upload could not be read. Please try again.');
+  return new HttpError(400, 'uploads.unreadable');
 }

@@ -14,8 +14,8 @@ describe('taskRunner', () => {
     maxHeapMb: 64,
     maxWorkers: 1,
     idleMs: 60_000,
-    timeoutMessage: 'took too long',
-    memoryMessage: 'needed too much memory',
+    timeoutMessage: { code: 'render.timeout', params: { seconds: 4 } },
+    memoryMessage: { code: 'render.outOfMemory' },
   });
   afterAll(() => runner.close());
 
@@ -26,7 +26,7 @@ describe('taskRunner', () => {
   });
 
   it("keeps an HttpError's status and message, and turns any other error into a plain Error", async () => {
-    await expect(runner.run({ kind: 'refuse' })).rejects.toEqual(new HttpError(422, 'refused on purpose'));
+    await expect(runner.run({ kind: 'refuse' })).rejects.toEqual(new HttpError(422, 'images.unreadable'));
     const crash = await runner.run({ kind: 'crash' }).catch((err: unknown) => err);
     expect(crash).not.toBeInstanceOf(HttpError);
     expect((crash as Error).message).toMatch(/a bug/);
@@ -43,11 +43,11 @@ describe('taskRunner', () => {
       timeoutMs: 4000,
       maxHeapMb: 64,
       maxWorkers: 1,
-      timeoutMessage: 'took too long',
-      memoryMessage: 'needed too much memory',
+      timeoutMessage: { code: 'render.timeout', params: { seconds: 4 } },
+      memoryMessage: { code: 'render.outOfMemory' },
     });
     try {
-      await expect(quick.run({ kind: 'spin' })).rejects.toEqual(new HttpError(413, 'took too long'));
+      await expect(quick.run({ kind: 'spin' })).rejects.toEqual(new HttpError(413, 'render.timeout', { seconds: 4 }));
       const elapsed = performance.now() - started;
       clearInterval(ticker);
       expect(elapsed).toBeGreaterThanOrEqual(3900);
@@ -62,7 +62,7 @@ describe('taskRunner', () => {
 
   it('answers 413 when a task runs out of its heap; the process lives on', async () => {
     const rss = process.memoryUsage().rss;
-    await expect(runner.run({ kind: 'hog' })).rejects.toEqual(new HttpError(413, 'needed too much memory'));
+    await expect(runner.run({ kind: 'hog' })).rejects.toEqual(new HttpError(413, 'render.outOfMemory'));
     expect((await runner.run({ kind: 'echo', text: 'still here' })).text).toBe('STILL HERE');
     expect(process.memoryUsage().rss - rss).toBeLessThan(300 * 1024 * 1024);
   });

@@ -1,5 +1,6 @@
 import { isMainThread, parentPort, Worker, type TransferListItem } from 'node:worker_threads';
-import { HttpError } from './errors';
+import type { ServerErrorCode, ServerErrorMessage } from '@golf/contract/api/errors';
+import { HttpError, type ErrorDetail } from './errors';
 
 /**
  * Heavy parsing of uploaded files runs here, off the event loop: in worker threads with a time
@@ -31,10 +32,10 @@ export interface TaskRunnerOptions {
   maxWorkers: number;
   /** How long a worker waits for another task before it ends (default 2 s). */
   idleMs?: number;
-  timeoutMessage: string;
-  memoryMessage: string;
+  timeoutMessage: ServerErrorMessage;
+  memoryMessage: ServerErrorMessage;
   /** The answer (503) when the heavy tasks are busy and the wait is full or too long; without it a task waits its turn. */
-  whenBusy?: string;
+  whenBusy?: ServerErrorMessage;
 }
 
 /** The heavy tasks of one process: at most `running` at once; uploads wait at most `waitMs` among at most `waiting`. */
@@ -42,8 +43,8 @@ export const HEAVY_TASKS = { running: 2, waiting: 4, waitMs: 10_000, retryAfterS
 
 /** 503 with Retry-After: the server is busy with other files. */
 export class BusyError extends HttpError {
-  constructor(message: string) {
-    super(503, message);
+  constructor(message: ServerErrorMessage) {
+    super(503, message.code, message.params);
     this.retryAfterSeconds = HEAVY_TASKS.retryAfterSeconds;
   }
 }
@@ -69,7 +70,7 @@ export const heavyTasks = {
     return this.queue.length;
   },
 
-  acquire(busyMessage?: string): Promise<() => void> {
+  acquire(busyMessage?: ServerErrorMessage): Promise<() => void> {
     const granted = (): (() => void) => {
       this.running++;
       this.peak = Math.max(this.peak, this.running);
@@ -83,7 +84,7 @@ export const heavyTasks = {
     };
     if (this.running < HEAVY_TASKS.running && this.queue.length === 0) return Promise.resolve(granted());
     const bounded = busyMessage !== undefined;
-    const busy = () => new BusyError(busyMessage ?? '');
+    const busy = () => new BusyError(busyMessage ?? { code: 'server.busy' });
     if (bounded && this.queue.filter((w) => w.bounded).length >= HEAVY_TASKS.waiting) return Promise.reject(busy());
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
@@ -108,7 +109,7 @@ export const heavyTasks = {
 interface Reply<O> {
   ok: boolean;
   output?: O;
-  error?: { status?: number; message: string; details?: { path: string; message: string }[] };
+  error?: { status?: number; message: string; code?: ServerErrorCode; params?: ServerErrorMessage['params']; details?: ErrorDetail[] };
 }
 
 export interface TaskRunner<I, O> {
@@ -173,7 +174,7 @@ export function taskRunner<I, O>(opts: TaskRunnerOptions): TaskRunner<I, O> {
       const onError = (err: Error & { code?: string }) => {
         done();
         void worker.terminate();
-        reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new HttpError(413, opts.memoryMessage) : err);
+        reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? HttpError.of(413, opts.memoryMessage) : err);
       };
       const onExit = (code: number) => {
         done();
@@ -182,7 +183,7 @@ export function taskRunner<I, O>(opts: TaskRunnerOptions): TaskRunner<I, O> {
       const timer = setTimeout(() => {
         done();
         void worker.terminate();
-        reject(new HttpError(413, opts.timeoutMessage));
+        reject(HttpError.of(413, opts.timeoutMessage));
       }, opts.timeoutMs);
       worker.on('message', onMessage);
       worker.on('error', onError);
@@ -207,7 +208,7 @@ export function taskRunner<I, O>(opts: TaskRunnerOptions): TaskRunner<I, O> {
         kept = worker;
         if (reply.ok) return reply.output as O;
         const error = reply.error ?? { message: 'worker task failed' };
-        if (error.status) throw new HttpError(error.status, error.message, error.details);
+        if (error.status && error.code) throw HttpError.of(error.status, { code: error.code, params: error.params }, error.details);
         throw new Error(error.message);
       } finally {
         release(kept);
@@ -236,7 +237,7 @@ export function serveTasks<I, O>(handler: (input: I) => Promise<{ output: O; tra
     } catch (err) {
       const error =
         err instanceof HttpError
-          ? { status: err.statusCode, message: err.message, details: err.details }
+          ? { status: err.statusCode, message: err.message, code: err.code, params: err.params, details: err.details }
           : { message: err instanceof Error ? (err.stack ?? err.message) : String(err) };
       port.postMessage({ ok: false, error } satisfies Reply<O>);
     }

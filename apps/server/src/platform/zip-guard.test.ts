@@ -28,7 +28,8 @@ describe('GuardedZip', () => {
 
   it('refuses more entries than allowed before reading any', () => {
     const entries = Array.from({ length: 11 }, (_, i) => ({ name: `${i}.txt`, data: '' }));
-    expect(() => GuardedZip.open(zipArchive(entries), LIMITS)).toThrow(new ZipLimitError('The file holds 11 parts; at most 10 can be read.'));
+    expect(() => GuardedZip.open(zipArchive(entries), LIMITS)).toThrow(ZipLimitError);
+    expect(() => GuardedZip.open(zipArchive(entries), LIMITS)).toThrow('The file holds 11 parts; at most 10 can be read.');
   });
 
   it('refuses an entry that declares more than the limit without inflating it', async () => {

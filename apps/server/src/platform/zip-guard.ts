@@ -1,4 +1,5 @@
 import { createInflateRaw } from 'node:zlib';
+import type { ServerErrorMessage } from '@golf/contract/api/errors';
 import { HttpError } from './errors';
 
 /**
@@ -20,8 +21,8 @@ export interface ZipLimits {
 
 /** An archive over a limit: 413 with the limit in words. */
 export class ZipLimitError extends HttpError {
-  constructor(message: string) {
-    super(413, message);
+  constructor(message: ServerErrorMessage) {
+    super(413, message.code, message.params);
   }
 }
 
@@ -85,7 +86,7 @@ export class GuardedZip {
     const entry = this.entries.get(name);
     if (!entry) return;
     const limit = Math.min(maxBytes, this.limits.maxEntryBytes);
-    const tooLarge = () => new ZipLimitError(`A part of the file (${displayName(name)}) unpacks to more than ${words(limit)}; at most ${words(limit)} can be read.`);
+    const tooLarge = () => new ZipLimitError({ code: 'uploads.zipPartTooLarge', params: { name: displayName(name), limit: words(limit) } });
     if (entry.declaredSize > limit) throw tooLarge();
     const raw = this.compressedBytes(entry);
     if (entry.method === 0) {
@@ -194,7 +195,7 @@ export class GuardedZip {
   private count(bytes: number): void {
     this.inflated += bytes;
     if (this.inflated > this.limits.maxTotalBytes) {
-      throw new ZipLimitError(`The file unpacks to more than ${words(this.limits.maxTotalBytes)}; at most ${words(this.limits.maxTotalBytes)} can be read.`);
+      throw new ZipLimitError({ code: 'uploads.zipTooLarge', params: { limit: words(this.limits.maxTotalBytes) } });
     }
   }
 
@@ -230,7 +231,7 @@ export class GuardedZip {
       offset = safeNumber(data.readBigUInt64LE(record + 48));
     }
     if (count > this.limits.maxEntries) {
-      throw new ZipLimitError(`The file holds ${count.toLocaleString('en')} parts; at most ${this.limits.maxEntries.toLocaleString('en')} can be read.`);
+      throw new ZipLimitError({ code: 'uploads.zipTooManyParts', params: { parts: count, max: this.limits.maxEntries } });
     }
     for (let i = 0; i < count; i++) {
       if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) throw new ZipFormatError('bad central directory');

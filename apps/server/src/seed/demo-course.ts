@@ -2,10 +2,10 @@ import type { Drawing, DrawingFeature } from '@golf/contract/api/drawings';
 import { TEE_PALETTE } from '@golf/contract/api/courses';
 import { EL } from '@golf/contract/graphics-catalogue';
 import { lineLength } from '@golf/contract/geo/measure';
-import { localPlane, pointInRing, signedRingArea, type LocalPlane } from '@golf/contract/geo/planar';
+import { localPlane, ringsOverlap, signedRingArea, windRing, type LocalPlane, type XY } from '@golf/contract/geo/planar';
 
 /**
- * A generated demo course (§ demo data): a realistic 18-hole (or 9-hole) layout around a club's
+ * A generated demo course for the demo data: a realistic 18-hole (or 9-hole) layout around a club's
  * position, two loops of nine that start and end near the clubhouse, each hole drawn completely
  * (boundary, three tees, fairway, rough, green with fringe, bunkers, water on some holes, trees,
  * play line with heights, T-point and distance markers). Deterministic for a given seed.
@@ -36,8 +36,6 @@ export interface DemoCourseOptions {
   /** Tee names back, middle, forward; default 'Back', 'Middle', 'Forward'. */
   teeNames?: readonly [string, string, string];
 }
-
-type XY = [number, number];
 
 /** Pars of the front and back nine: 2 par 3s and 2 par 5s each, 36 each. */
 const FRONT_PARS = [4, 5, 4, 3, 4, 4, 3, 5, 4];
@@ -526,30 +524,7 @@ function pickDistinct(rng: () => number, n: number, k: number): number[] {
 
 /* Overlap of hole boundaries --------------------------------------------------------------- */
 
-function bbox(ring: XY[]): [number, number, number, number] {
-  const xs = ring.map((p) => p[0]);
-  const ys = ring.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
-}
-
-function segmentsCross(a: XY, b: XY, c: XY, d: XY): boolean {
-  const o = (p: XY, q: XY, r: XY) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
-  return o(a, b, c) !== o(a, b, d) && o(c, d, a) !== o(c, d, b);
-}
-
-/** True when two rings overlap: edges cross or one holds the other. */
-export function ringsOverlap(r1: XY[], r2: XY[]): boolean {
-  const [a0, a1, a2, a3] = bbox(r1);
-  const [b0, b1, b2, b3] = bbox(r2);
-  if (a0 > b2 || b0 > a2 || a1 > b3 || b1 > a3) return false;
-  for (let i = 0; i < r1.length; i++) {
-    const p = r1[i];
-    const q = r1[(i + 1) % r1.length];
-    for (let j = 0; j < r2.length; j++) if (segmentsCross(p, q, r2[j], r2[(j + 1) % r2.length])) return true;
-  }
-  return pointInRing(r1[0], r2) || pointInRing(r2[0], r1);
-}
-
+/** True when any two of the rings overlap (an edge crossing or one inside another). */
 function anyOverlap(rings: XY[][]): boolean {
   for (let i = 0; i < rings.length; i++) for (let j = i + 1; j < rings.length; j++) if (ringsOverlap(rings[i], rings[j])) return true;
   return false;
@@ -568,14 +543,9 @@ function terrainOf(rng: () => number): (p: XY) => number {
   };
 }
 
+/** The open ring counter-clockwise (an outer ring, RFC 7946) and closed by repeating its first point. */
 function closedCounterClockwise(ring: number[][]): number[][] {
-  let s = 0;
-  for (let i = 0; i < ring.length; i++) {
-    const a = ring[i];
-    const b = ring[(i + 1) % ring.length];
-    s += a[0] * b[1] - b[0] * a[1];
-  }
-  const ordered = s >= 0 ? ring : [...ring].reverse();
+  const ordered = windRing(ring, true);
   return [...ordered, [...ordered[0]]];
 }
 

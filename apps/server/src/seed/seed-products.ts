@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { defaultGuideSettings, type GuideSettings, type Sex } from '@golf/contract/api/guides';
+import { defaultGuideSettings, GUIDE_PRODUCTS, type GuideSettings, type Sex } from '@golf/contract/api/guides';
 import type { Db, DbOrTx } from '../platform/database';
+import { releaseGuides } from '../modules/products';
 import { clubs, guideCourses, guideDistanceMarkers, guideRatings, guides, holes, holeTees, orgCourseTees, orgs, tees } from '../db/schema/index';
 
 /** The national organisations of the demo's countries (reference data, fixed ids). */
@@ -63,6 +64,16 @@ export async function seedProductReference(db: Db): Promise<void> {
 
 export const DEMO_GUIDE_TITLE = 'Fjordvang Links – Yardage book';
 
+/**
+ * Queues every product of the demo guide once, when the demo is written (its guide then shows
+ * them made). The seed finds its own guide and asks the products area through its public entry:
+ * an area never imports the seed.
+ */
+export async function releaseDemoGuide(db: Db): Promise<void> {
+  const rows = await db.select({ id: guides.id, clubId: guides.clubId }).from(guides).where(eq(guides.title, DEMO_GUIDE_TITLE));
+  for (const row of rows) await releaseGuides(db, row.clubId, [row.id], [...GUIDE_PRODUCTS]);
+}
+
 const WELCOME = [
   'Velkommen til Fjordvang Links.',
   'Banen slynger sig langs fjorden, og vinden fra vest gør ingen huller ens fra dag til dag. Denne bog giver dig afstandene fra hver tee, ' +
@@ -84,13 +95,17 @@ const LOCAL_RULES = [
 export async function seedDemoGuide(tx: DbOrTx, input: { clubId: number; courseId: number; sponsorSetupId?: number }): Promise<number> {
   const [club] = await tx.select({ drawingStyleId: clubs.drawingStyleId }).from(clubs).where(eq(clubs.id, input.clubId));
   const settings: GuideSettings = defaultGuideSettings(club?.drawingStyleId ?? 6, 'Fjordvang Links');
-  settings.sponsor_setup_id = input.sponsorSetupId ?? null;
   settings.front_page = { ...settings.front_page, subtitle: 'Yardage book', text: 'Fjordvang Golfklub · Fjordvej 12 · 7100 Vejle' };
   settings.welcome = { title: 'Velkommen', text: WELCOME, signature: 'Fjordvang Golfklub' };
   settings.local_rules = { title: 'Lokale regler', text: LOCAL_RULES };
   settings.back_page = { title: 'Fjordvang Golfklub', text: 'Fjordvej 12, 7100 Vejle\nwww.fjordvang-golf.dk' };
 
-  const [guide] = await tx.insert(guides).values({ clubId: input.clubId, title: DEMO_GUIDE_TITLE, settings, appOrder: 1 }).returning({ id: guides.id });
+  // The setup the guide shows is its column (a foreign key to the setup), never a key of the stored JSON.
+  const { sponsor_setup_id: _inItsColumn, ...stored } = settings;
+  const [guide] = await tx
+    .insert(guides)
+    .values({ clubId: input.clubId, title: DEMO_GUIDE_TITLE, settings: stored, sponsorSetupId: input.sponsorSetupId ?? null, appOrder: 1 })
+    .returning({ id: guides.id });
   await tx.insert(guideCourses).values({ guideId: guide.id, courseId: input.courseId, position: 1 });
 
   const courseTees = await tx.select({ id: tees.id, name: tees.name }).from(tees).where(eq(tees.courseId, input.courseId)).orderBy(asc(tees.id));

@@ -5,8 +5,8 @@ import type { SponsorFormat } from '@golf/contract/api/sponsors';
 import { insideHoleBoundary } from '@golf/contract/geo/boundary';
 import { EL } from '@golf/contract/graphics-catalogue';
 import type { DbOrTx } from '../platform/database';
-import { savedDrawings } from '../modules/courses/drawing-service';
-import { setSponsorLogo, type SponsorDeps } from '../modules/sponsors/service';
+import { savedDrawings } from '../modules/courses';
+import { setSponsorLogo, type SponsorDeps } from '../modules/sponsors';
 import { clubs, holes, sponsorPositions, sponsors, sponsorSetups } from '../db/schema/index';
 
 /** The demo's sponsors of Fjordvang Golfklub (issue 11), with the colours of their generated logos. */

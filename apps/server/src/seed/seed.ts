@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { CLUB_ROLES, type ClubRole } from '@golf/contract/roles';
 import { clubRegions, clubs, clubUserRoles, countries, drawingStyles, regionUsers, regions, users } from '../db/schema/index';
 import type { Db } from '../platform/database';
+import type { AreaDemo } from '../platform/app-types';
+import { AREA_DEMOS } from '../modules/index';
 import { hashPassword } from '../platform/passwords';
 import { seedGraphics } from './seed-graphics';
 import { seedDemoCourses } from './seed-courses';
@@ -35,7 +37,7 @@ export const DEMO_USERS = [
 ] as const;
 
 /** The demo of the README, written once into an empty database. Returns false when users exist. */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, areaDemos: readonly AreaDemo[] = AREA_DEMOS): Promise<boolean> {
   const [{ count }] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from users`)).rows;
   if (count > 0) return false;
   const [adminHash, ownerHash, staffHash] = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password)));
@@ -97,6 +99,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // The demo guide shows the demo's sponsors (the setup 'Sæson 2026').
     const sponsorSetupId = await seedDemoSponsors(tx, { clubId: dkClub.id, courseId: fjordvangCourseId });
     await seedDemoGuide(tx, { clubId: dkClub.id, courseId: fjordvangCourseId, sponsorSetupId });
+    // The areas' own demo data (modules/index.ts AREA_DEMOS), in their order, in this transaction.
+    const demo = { tx, clubId: dkClub.id, courseId: fjordvangCourseId, ownerUserId: owner.id, secondClubId: seClub.id };
+    for (const areaDemo of areaDemos) await areaDemo(demo);
   });
   return true;
 }

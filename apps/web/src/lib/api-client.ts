@@ -7,7 +7,7 @@ export interface ErrorDetail {
   message: string;
 }
 
-/** A failed call: the HTTP status, its status text and the parsed body (`{ error, details? }`). */
+/** A failed call: the HTTP status, its status text and the parsed body (`{ error, code, params?, details? }`). */
 export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
@@ -24,6 +24,19 @@ export class ApiError extends Error {
   /** The server's `error` text, when it sent one. */
   get serverMessage(): string | undefined {
     return errorText(this.body);
+  }
+
+  /** The code of the server's refusal (the contract's SERVER_ERRORS), when it sent one. */
+  get code(): string | undefined {
+    const code = (this.body as { code?: unknown } | null | undefined)?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
+
+  /** The values the refusal's text names; only strings and numbers are kept. */
+  get params(): Record<string, string | number> {
+    const params = (this.body as { params?: unknown } | null | undefined)?.params;
+    if (!params || typeof params !== 'object' || Array.isArray(params)) return {};
+    return Object.fromEntries(Object.entries(params).filter(([, v]) => typeof v === 'string' || typeof v === 'number')) as Record<string, string | number>;
   }
 
   get details(): ErrorDetail[] {

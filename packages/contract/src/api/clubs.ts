@@ -95,7 +95,7 @@ export type ClubListItem = z.infer<typeof ClubListItem>;
 
 const ClubName = Text.trim().min(1, 'Name is required').max(120);
 
-/** POST clubs (§7). Missing fields take the new-club defaults of §3/§9. */
+/** POST clubs (§7). Missing fields take the new-club defaults (inactive, admin 0, country dk, drawing style 6; §3, §9). */
 export const CreateClubBody = z.object({
   name: ClubName,
   handle: Handle,

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
-/** Every failure answers `{ error }`, with field problems in `details` when there are some. */
+/**
+ * Every failure answers `{ error, code, params? }`: `code` names the refusal (SERVER_ERRORS in
+ * ./errors), `params` are the values its text names, `error` is its English text filled in; field
+ * problems are in `details` when there are some. The web app shows the text of `code` in the
+ * reader's language.
+ */
 export const ErrorResponse = z.object({
   error: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

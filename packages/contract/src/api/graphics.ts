@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Text } from './common';
 
-/** The graphics catalogue (§3, §7 "Graphics and assets"); camelCase as in §3. */
+/** The graphics catalogue (§3, §7 "Graphics and assets"); camelCase, as the spec's §3 spells the catalogue (docs/decisions/0021-wire-casing.md). */
 
 export const GEOMETRY_TYPES = ['line', 'point', 'polygon'] as const;
 export const GeometryType = z.enum(GEOMETRY_TYPES);

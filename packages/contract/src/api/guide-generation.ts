@@ -23,7 +23,7 @@ export type LocationProduct = (typeof LOCATION_PRODUCTS)[number];
 /** The job kind that makes a product. */
 export const guideJobKind = (product: GuideProduct) => `guide.${product}` as const;
 
-/** The §4 progress message of each product (a translation key under products.generate.*). */
+/** The progress message of each product while it is made ('Generating PDF Guide', …; §4), as a translation key under products.generate.*. */
 export const GENERATING_MESSAGE_KEYS: Record<GuideProduct, string> = {
   json: 'products.generate.json',
   overview: 'products.generate.overview',

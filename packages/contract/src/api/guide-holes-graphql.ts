@@ -109,6 +109,9 @@ export const GraphQLErrorEntry = z.object({
   extensions: z.object({
     code: z.enum(Object.keys(GRAPHQL_ERROR_STATUS) as [GraphQLErrorCode, ...GraphQLErrorCode[]]),
     details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** The refusal's code in the server's catalogue (api/errors.ts) and its parameters, to show `message` in the reader's language. */
+    error_code: z.string().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 export type GraphQLErrorEntry = z.infer<typeof GraphQLErrorEntry>;

@@ -8,7 +8,8 @@ import { IdParam, PositiveInt32, Text } from './common';
  *
  * A sponsor setup belongs to one course. Its positions place a sponsor of the same club on a hole
  * of that course in one of two ways (decision 0016):
- * - `page`: on the hole's page of the guide (and its tee sign and web image), in a format of §9:
+ * - `page`: on the hole's page of the guide (and its tee sign and web image), in one of the four
+ *   sponsor formats (§9):
  *   'full-filled' and 'full-centered' give the sponsor a full-width band at the foot of the page,
  *   the logo filling the band or centred in it beside the name; 'bottom-single' is a slim strip at
  *   the foot with one sponsor, 'bottom-double' the same strip shared by two sponsors side by side.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distance } from './measure';
-import { localPlane, pointInPolygon, pointInRing, round7, signedRingArea, type XY } from './planar';
+import { boundingBox, boxesOverlap, inBox, localPlane, pointInPolygon, pointInRing, ringCentroid, ringsOverlap, round7, segmentsCross, signedRingArea, windRing, type XY } from './planar';
 
 const square: XY[] = [[0, 0], [10, 0], [10, 10], [0, 10]];
 const closedSquare: XY[] = [...square, [0, 0]];
@@ -33,6 +33,56 @@ describe('planar toolkit', () => {
     expect(signedRingArea([...square].reverse())).toBe(-100);
     expect(signedRingArea(ell)).toBe(75);
     expect(signedRingArea([[0, 0], [1, 1]])).toBe(0);
+  });
+
+  it('winds rings counter-clockwise for outer rings and clockwise for holes, leaving a ring that already turns so', () => {
+    const clockwise = [...closedSquare].reverse();
+    expect(windRing(closedSquare, true)).toBe(closedSquare);
+    expect(windRing(clockwise, true)).toEqual(closedSquare);
+    expect(signedRingArea(windRing(closedSquare, false))).toBe(-100);
+    expect(windRing(clockwise, false)).toBe(clockwise);
+  });
+
+  it('finds the area centroid of a ring, closed or not, far from the origin too', () => {
+    expect(ringCentroid(square)).toEqual([5, 5]);
+    expect(ringCentroid(closedSquare)).toEqual([5, 5]);
+    // The L's centroid: three 5×5 squares at (2.5,2.5), (7.5,2.5), (2.5,7.5).
+    const [cx, cy] = ringCentroid(ell);
+    expect(cx).toBeCloseTo(25 / 6, 9);
+    expect(cy).toBeCloseTo(25 / 6, 9);
+    const far = square.map(([x, y]): XY => [x + 6_500_000, y + 1_200_000]);
+    expect(ringCentroid(far)).toEqual([6_500_005, 1_200_005]);
+    // No area (all on one line): its first point.
+    expect(ringCentroid([[1, 1], [2, 2], [3, 3]])).toEqual([1, 1]);
+  });
+
+  it('boxes points of several lists, and tells what lies in a box and which boxes meet', () => {
+    const box = boundingBox([ell, [[-3, 4]], []]);
+    expect(box).toEqual([-3, 0, 10, 10]);
+    expect(boundingBox([])).toEqual([Infinity, Infinity, -Infinity, -Infinity]);
+    expect(inBox([10, 10], box)).toBe(true);
+    expect(inBox([10.01, 5], box)).toBe(false);
+    expect(boxesOverlap([0, 0, 1, 1], [1, 1, 2, 2])).toBe(true);
+    expect(boxesOverlap([0, 0, 1, 1], [1.01, 0, 2, 1])).toBe(false);
+    expect(boxesOverlap([0, 0, 1, 1], [0, 1.01, 1, 2])).toBe(false);
+  });
+
+  it('tells crossing segments from those that miss', () => {
+    expect(segmentsCross([0, 0], [10, 10], [0, 10], [10, 0])).toBe(true);
+    expect(segmentsCross([0, 0], [10, 10], [0, 10], [4, 6.5])).toBe(false);
+    expect(segmentsCross([0, 0], [10, 0], [0, 1], [10, 1])).toBe(false);
+    expect(segmentsCross([0, 0], [4, 0], [5, -1], [5, 1])).toBe(false);
+  });
+
+  it('tells overlapping rings: crossing edges, one inside the other, or apart', () => {
+    const moved = (dx: number, dy: number) => square.map(([x, y]): XY => [x + dx, y + dy]);
+    expect(ringsOverlap(square, moved(5, 5))).toBe(true);
+    const inner: XY[] = [[4, 4], [6, 4], [6, 6], [4, 6]];
+    expect(ringsOverlap(square, inner)).toBe(true);
+    expect(ringsOverlap(inner, square)).toBe(true);
+    expect(ringsOverlap(square, moved(20, 0))).toBe(false);
+    // The boxes meet but the rings do not: a square in the L's notch.
+    expect(ringsOverlap(ell, [[6, 6], [9, 6], [9, 9], [6, 9]])).toBe(false);
   });
 
   it('rounds degrees to 7 decimals', () => {

@@ -1,6 +1,8 @@
 /**
  * Planar geometry in local metres (or any flat x/y): the one toolkit for point-in-polygon, areas,
- * a local plane around a point and coordinate rounding. Geodesic measures are in measure.ts.
+ * winding, centroids, bounding boxes, segment crossings and ring overlap, a local plane around a
+ * point and coordinate rounding (the course import and the demo course use it too). Geodesic
+ * measures are in measure.ts.
  */
 
 export type XY = [number, number];
@@ -37,6 +39,91 @@ export function signedRingArea(ring: readonly PointLike[]): number {
     s += a[0] * b[1] - b[0] * a[1];
   }
   return s / 2;
+}
+
+/** The ring turned counter-clockwise (an outer ring, RFC 7946) or clockwise (a hole): reversed when it turns the other way. */
+export function windRing<T extends PointLike>(ring: T[], counterClockwise: boolean): T[] {
+  return signedRingArea(ring) > 0 === counterClockwise ? ring : [...ring].reverse();
+}
+
+/**
+ * The area centroid of a ring, closed or not; the ring's first point for a ring without area
+ * (all points on one line). Computed relative to the first point, so that far from the origin no
+ * precision is lost.
+ */
+export function ringCentroid(ring: readonly PointLike[]): XY {
+  const [x0, y0] = ring[0];
+  let twiceArea = 0;
+  let cx = 0;
+  let cy = 0;
+  for (let i = 0; i < ring.length; i++) {
+    const a = ring[i];
+    const b = ring[(i + 1) % ring.length];
+    const x1 = a[0] - x0;
+    const y1 = a[1] - y0;
+    const x2 = b[0] - x0;
+    const y2 = b[1] - y0;
+    const cross = x1 * y2 - x2 * y1;
+    twiceArea += cross;
+    cx += (x1 + x2) * cross;
+    cy += (y1 + y2) * cross;
+  }
+  if (Math.abs(twiceArea) < 1e-9) return [x0, y0];
+  return [x0 + cx / (3 * twiceArea), y0 + cy / (3 * twiceArea)];
+}
+
+/** A bounding box: [minX, minY, maxX, maxY]. */
+export type Box = [number, number, number, number];
+
+/** The smallest box holding every point of every list; with no point, an empty box (each min Infinity, each max -Infinity). */
+export function boundingBox(lists: readonly (readonly PointLike[])[]): Box {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const points of lists) {
+    for (const [x, y] of points) {
+      if (x < minX) minX = x;
+      if (y < minY) minY = y;
+      if (x > maxX) maxX = x;
+      if (y > maxY) maxY = y;
+    }
+  }
+  return [minX, minY, maxX, maxY];
+}
+
+/** True when `p` lies in the box, its edges included. */
+export function inBox(p: PointLike, box: Box): boolean {
+  return p[0] >= box[0] && p[0] <= box[2] && p[1] >= box[1] && p[1] <= box[3];
+}
+
+/** True when the boxes share a point (boxes that touch count). */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+}
+
+/**
+ * True when segment ab crosses segment cd: each segment's ends lie on different sides of the
+ * other's line. Segments that only touch with an end, or lie on one line, may go either way.
+ */
+export function segmentsCross(a: PointLike, b: PointLike, c: PointLike, d: PointLike): boolean {
+  const side = (p: PointLike, q: PointLike, r: PointLike) => Math.sign((q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]));
+  return side(a, b, c) !== side(a, b, d) && side(c, d, a) !== side(c, d, b);
+}
+
+/**
+ * True when two rings (closed or not) overlap: an edge of one crosses an edge of the other, or
+ * one lies inside the other. Every pair of edges is tried once the boxes overlap: for rings of
+ * tens or hundreds of points; larger inputs want a SegmentIndex (segment-index.ts).
+ */
+export function ringsOverlap(r1: readonly PointLike[], r2: readonly PointLike[]): boolean {
+  if (!boxesOverlap(boundingBox([r1]), boundingBox([r2]))) return false;
+  for (let i = 0; i < r1.length; i++) {
+    const p = r1[i];
+    const q = r1[(i + 1) % r1.length];
+    for (let j = 0; j < r2.length; j++) if (segmentsCross(p, q, r2[j], r2[(j + 1) % r2.length])) return true;
+  }
+  return pointInRing(r1[0], r2) || pointInRing(r2[0], r1);
 }
 
 /** Rounds a degree value to 7 decimals (about 1 cm), as drawings store coordinates. */

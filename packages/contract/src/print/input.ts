@@ -95,7 +95,7 @@ export const GuideSponsor = z.object({
 });
 export type GuideSponsor = z.infer<typeof GuideSponsor>;
 
-/** The sponsors of a hole in the guide's sponsor setup: on its page in a format of §9, and its sponsor signs on the course. */
+/** The sponsors of a hole in the guide's sponsor setup: on its page in a sponsor format (full filled, full centred, bottom single, bottom double; §9), and its sponsor signs on the course. */
 export const HoleSponsors = z.object({
   /** One sponsor, or two in 'bottom-double' (api/sponsors.ts pagePlacesProblem). */
   page: z.array(z.object({ sponsor: z.string().min(1).max(40), format: z.enum(SPONSOR_FORMATS) })).max(2).default([]),

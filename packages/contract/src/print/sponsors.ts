@@ -8,7 +8,7 @@ import { ellipsize, fitSize, textWidth } from './text';
 
 /**
  * Sponsors on a hole page (decision 0016): the band of the hole's page sponsor(s) at the foot of
- * the page, in a format of §9, and the sponsor signs of the setup on the drawing.
+ * the page, in one of the four sponsor formats (§9, below), and the sponsor signs of the setup on the drawing.
  *
  * - 'full-filled': a full-width band, the logo filling it edge to edge (cropped to the band).
  * - 'full-centered': the same band on white, the logo fitted and centred, the name under it.

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, se
 import { sql } from 'drizzle-orm';
 import { clubs, countries, timestamps } from './core';
 import { courses, holes, tees } from './courses';
+import { sponsorSetups } from './sponsors';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -13,6 +14,11 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * `app_token` names the guide in the address the golfers' app reads its digital guide from
  * without signing in (docs/decisions/0017): 128 random bits as 32 hex digits, made by the
  * database for every new row (and for the rows there were when the column came).
+ * `sponsor_setup_id` is the sponsor setup the guide shows (the sponsors area owns the setups, the
+ * guide refers to one): a setup of the guide's club, null when it shows none; deleting the setup
+ * sets it to null, and a trigger (migration 0011) makes that a new version of the guide so that its
+ * products show out of date. The API presents it inside the settings (GuideSettings.sponsor_setup_id);
+ * the stored `settings` never hold it.
  */
 export const guides = pgTable(
   'guides',
@@ -25,6 +31,7 @@ export const guides = pgTable(
     frontPageImageFileName: text('front_page_image_file_name'),
     /** 1-based place in the golfers' app (GET/PUT app-orders). */
     appOrder: integer('app_order').notNull().default(1),
+    sponsorSetupId: integer('sponsor_setup_id').references(() => sponsorSetups.id, { onDelete: 'set null' }),
     // Two random UUIDs (244 random bits from the server's strong random source) hashed down to 128 bits.
     appToken: text('app_token')
       .notNull()
@@ -44,7 +51,7 @@ export const guides = pgTable(
     requestedAtGreenDrawings: at('requested_at_green_drawings'),
     ...timestamps,
   },
-  (t) => [index('guides_club_idx').on(t.clubId, t.appOrder), uniqueIndex('guides_app_token_key').on(t.appToken)],
+  (t) => [index('guides_club_idx').on(t.clubId, t.appOrder), uniqueIndex('guides_app_token_key').on(t.appToken), index('guides_sponsor_setup_idx').on(t.sponsorSetupId)],
 );
 
 /** The active courses of a guide, in its order. A course removed from the club leaves its guides. */

@@ -33,9 +33,9 @@ export const sponsorSetups = pgTable(
 );
 
 /**
- * One place of a sponsor in a setup: on a hole's page in a format of §9 (`page`: a format, no
- * point), or a sponsor sign on the hole (`sign`: a point, no format). Removed with its setup,
- * its sponsor or its hole.
+ * One place of a sponsor in a setup: on a hole's page in one of the sponsor formats of §9 (full
+ * filled, full centred, bottom single, bottom double) (`page`: a format, no point), or a sponsor
+ * sign on the hole (`sign`: a point, no format). Removed with its setup, its sponsor or its hole.
  */
 export const sponsorPositions = pgTable(
   'sponsor_positions',

@@ -41,13 +41,13 @@ describe(`the API as a whole (${testDatabaseKind})`, () => {
       const res = await call(t.app, method, url, { payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
       expect(res.statusCode).toBe(401);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ error: 'Not signed in' });
+      expect(res.json()).toEqual({ error: 'Not signed in', code: 'auth.notSignedIn' });
     });
 
     it.each(PROTECTED)('%s %s answers 401 {error} for a token that was never issued', async (method, url) => {
       const res = await call(t.app, method, url, { payload: method === 'GET' || method === 'DELETE' ? undefined : {}, token: 'x'.repeat(43) });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: 'Your session has expired. Please sign in again.' });
+      expect(res.json()).toEqual({ error: 'Your session has expired. Please sign in again.', code: 'auth.sessionExpired' });
     });
 
     it('writes nothing for a refused call', async () => {
@@ -86,14 +86,14 @@ describe(`the API as a whole (${testDatabaseKind})`, () => {
           payload: '{"username": "admin@example.com", "password": ',
         });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ error: 'Request body is not valid JSON' });
+        expect(res.json()).toEqual({ error: 'Request body is not valid JSON', code: 'request.invalidJson' });
       }
     });
 
     it('answers an empty JSON body with 400', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/authenticate', headers: { 'content-type': 'application/json' }, payload: '' });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'Request body is empty' });
+      expect(res.json()).toEqual({ error: 'Request body is empty', code: 'request.emptyBody' });
     });
 
     it('answers a body over 256 KB with 413', async () => {
@@ -102,7 +102,7 @@ describe(`the API as a whole (${testDatabaseKind})`, () => {
         payload: { name: 'Big', address: { street: 'x'.repeat(300 * 1024), city: '', zip: '', country_code: 'dk' } },
       });
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ error: 'Request body is too large' });
+      expect(res.json()).toEqual({ error: 'Request body is too large', code: 'request.bodyTooLarge' });
       const anonymous = await call(t.app, 'POST', '/api/authenticate', { payload: { username: 'a'.repeat(257 * 1024), password: 'x' } });
       expect(anonymous.statusCode).toBe(413);
       expect(typeof anonymous.json().error).toBe('string');
@@ -122,7 +122,7 @@ describe(`the API as a whole (${testDatabaseKind})`, () => {
         payload: '<login><username>admin@example.com</username></login>',
       });
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ error: 'Unsupported content type' });
+      expect(res.json()).toEqual({ error: 'Unsupported content type', code: 'request.unsupportedMediaType' });
     });
 
     it('refuses JSON sent as text/plain with 400', async () => {
@@ -153,14 +153,14 @@ describe(`the API as a whole (${testDatabaseKind})`, () => {
       for (const token of [admin, undefined]) {
         const res = await call(t.app, method, url, { token });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ error: 'Not found' });
+        expect(res.json()).toEqual({ error: 'Not found', code: 'request.notFound' });
       }
     });
 
     it('answers a path outside the API with 404 when no web app is served', async () => {
       const res = await call(t.app, 'GET', '/somewhere/else');
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found' });
+      expect(res.json()).toEqual({ error: 'Not found', code: 'request.notFound' });
     });
   });
 

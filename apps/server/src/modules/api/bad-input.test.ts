@@ -186,12 +186,12 @@ describe(`database refusals through the error handler (${testDatabaseKind})`, ()
   ])('answers the database refusal %s with %i "%s"', async (name, status, message) => {
     const res = await app.inject({ method: 'GET', url: `/database/${name}` });
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ error: message });
+    expect(res.json()).toEqual({ error: message, code: expect.stringMatching(/^db\./) });
   });
 
   it.each(['server-fault', 'bad-column'])('keeps the server fault %s a 500 that tells the client nothing more', async (name) => {
     const res = await app.inject({ method: 'GET', url: `/database/${name}` });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'Internal server error' });
+    expect(res.json()).toEqual({ error: 'Internal server error', code: 'server.internal' });
   });
 });

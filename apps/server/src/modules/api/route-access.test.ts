@@ -115,6 +115,6 @@ describe('route access', () => {
     const admin = await signIn(t.app, 'admin@example.com', 'admin-demo');
     expect((await call(t.app, 'GET', '/api/clubs/999999/hours', { token: admin })).statusCode).toBe(404);
     expect((await call(t.app, 'GET', '/api/clubs/0x1/hours', { token: admin })).statusCode).toBe(400);
-    expect((await call(t.app, 'GET', '/api/clubs/999999/courses', { token: admin })).json()).toEqual({ error: 'Club not found' });
+    expect((await call(t.app, 'GET', '/api/clubs/999999/courses', { token: admin })).json()).toEqual({ error: 'Club not found', code: 'clubs.notFound' });
   });
 });

@@ -107,7 +107,7 @@ describe(`clubs (${testDatabaseKind})`, () => {
     it('answers 404 to the admin for an unknown club and 403 to others', async () => {
       const res = await get('admin', '/api/clubs/99999/club');
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Club not found' });
+      expect(res.json()).toEqual({ error: 'Club not found', code: 'clubs.notFound' });
       expect((await get('staff', '/api/clubs/99999/club')).statusCode).toBe(403);
     });
 
@@ -243,7 +243,7 @@ describe(`clubs (${testDatabaseKind})`, () => {
       for (const handle of ['ljungbacka', 'LJUNGBACKA']) {
         const res = await put('admin', ids.dkClubId, { handle, name: 'Should not stick' });
         expect(res.statusCode).toBe(409);
-        expect(res.json()).toEqual({ error: 'This handle is already used by another club' });
+        expect(res.json()).toEqual({ error: 'This handle is already used by another club', code: 'clubs.handleTaken' });
       }
       const row = await clubRow(ids.dkClubId);
       expect(row.handle).toBe('fjordvang');
@@ -302,7 +302,7 @@ describe(`clubs (${testDatabaseKind})`, () => {
       const before = await t.database.db.select({ id: clubs.id }).from(clubs);
       const res = await post(actor, { name: `Club of ${actor}`, handle: `club-of-${actor}` });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: 'Only administrators can create clubs' });
+      expect(res.json()).toEqual({ error: 'Only administrators can create clubs', code: 'clubs.createAdminOnly' });
       expect(await t.database.db.select({ id: clubs.id }).from(clubs)).toHaveLength(before.length);
     });
 
@@ -351,7 +351,7 @@ describe(`clubs (${testDatabaseKind})`, () => {
     it('answers 409 for a handle in use', async () => {
       const res = await post('admin', { name: 'Another Fjordvang', handle: 'FJORDVANG' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ error: 'This handle is already used by another club' });
+      expect(res.json()).toEqual({ error: 'This handle is already used by another club', code: 'clubs.handleTaken' });
       expect(await t.database.db.select().from(clubs).where(eq(clubs.name, 'Another Fjordvang'))).toEqual([]);
     });
 

@@ -1,4 +1,4 @@
-import { publicFileUrl } from '../../platform/file-urls';
+import { storedFileKey, storedFileUrl } from '../../platform/stored-images';
 
 /**
  * Where a club's public files live in the storage: everything under `public/clubs/<clubId>/`,
@@ -8,16 +8,17 @@ export function clubFilesPrefix(clubId: number): string {
   return `public/clubs/${clubId}`;
 }
 
-const FILE_NAME = /^[a-z0-9][a-z0-9_-]*\.[a-z0-9]{2,5}$/;
+/** The folder of a club's logo files. */
+export function clubLogoFolder(clubId: number): string {
+  return `${clubFilesPrefix(clubId)}/logo`;
+}
 
 /** The storage key of a club's logo file; null for a missing or unexpected file name. */
 export function clubLogoKey(clubId: number, fileName: string | null): string | null {
-  if (!fileName || !FILE_NAME.test(fileName)) return null;
-  return `${clubFilesPrefix(clubId)}/logo/${fileName}`;
+  return storedFileKey(clubLogoFolder(clubId), fileName);
 }
 
 /** The logo's public URL; the file name changes with every upload, so it is also the version. */
 export function clubLogoUrl(clubId: number, fileName: string | null): string | null {
-  const key = clubLogoKey(clubId, fileName);
-  return key ? publicFileUrl(key, fileName!.slice(0, 8)) : null;
+  return storedFileUrl(clubLogoKey(clubId, fileName));
 }

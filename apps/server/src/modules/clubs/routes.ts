@@ -31,7 +31,7 @@ export function clubRoutes(app: TypedApp, deps: AppDeps) {
     updateClub(db, requireAuth(request).subject, request.params.id, request.body),
   );
 
-  app.post('/clubs', { config: { access: { admin: true, denied: 'Only administrators can create clubs' } }, schema: { tags, body: CreateClubBody, response: { 201: Club, ...errors } } }, async (request, reply) => {
+  app.post('/clubs', { config: { access: { admin: true, denied: 'clubs.createAdminOnly' } }, schema: { tags, body: CreateClubBody, response: { 201: Club, ...errors } } }, async (request, reply) => {
     const club = await createClub(db, request.body);
     return reply.status(201).send(club);
   });

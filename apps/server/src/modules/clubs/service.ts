@@ -84,7 +84,7 @@ const clubById = preparedQuery('club_by_id', (db) =>
 
 export async function getClub(db: DbOrTx, clubId: number): Promise<Club> {
   const [row] = await clubById(db).execute({ clubId });
-  if (!row) throw notFound('Club not found');
+  if (!row) throw notFound('clubs.notFound');
   return present(row.club, row.regionIds);
 }
 
@@ -94,7 +94,7 @@ async function assertRegionsExist(db: DbOrTx, ids: number[]): Promise<void> {
   const found = await db.select({ id: regions.id }).from(regions).where(inArray(regions.id, unique));
   if (found.length !== unique.length) {
     const missing = unique.filter((id) => !found.some((f) => f.id === id));
-    throw badRequest(`Unknown region id: ${missing.join(', ')}`);
+    throw badRequest('clubs.unknownRegions', { ids: missing.join(', ') });
   }
 }
 
@@ -102,11 +102,11 @@ async function assertRegionsExist(db: DbOrTx, ids: number[]): Promise<void> {
 async function assertReferencesExist(db: DbOrTx, input: { countryCode?: string; drawingStyleId?: number }): Promise<void> {
   if (input.countryCode !== undefined) {
     const [found] = await db.select({ code: countries.code }).from(countries).where(eq(countries.code, input.countryCode));
-    if (!found) throw badRequest(`Unknown country code: ${input.countryCode}`);
+    if (!found) throw badRequest('clubs.unknownCountry', { code: input.countryCode });
   }
   if (input.drawingStyleId !== undefined) {
     const [found] = await db.select({ id: drawingStyles.id }).from(drawingStyles).where(eq(drawingStyles.id, input.drawingStyleId));
-    if (!found) throw badRequest(`Unknown drawing style: ${input.drawingStyleId}`);
+    if (!found) throw badRequest('clubs.unknownDrawingStyle', { id: input.drawingStyleId });
   }
 }
 
@@ -116,7 +116,6 @@ async function setRegions(tx: DbOrTx, clubId: number, regionIds: number[]): Prom
   if (unique.length) await tx.insert(clubRegions).values(unique.map((regionId) => ({ clubId, regionId })));
 }
 
-const HANDLE_TAKEN = 'This handle is already used by another club';
 
 export async function createClub(db: Db, input: z.output<typeof CreateClubBody>): Promise<Club> {
   try {
@@ -144,7 +143,7 @@ export async function createClub(db: Db, input: z.output<typeof CreateClubBody>)
       return getClub(tx, row.id);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(HANDLE_TAKEN);
+    if (isUniqueViolation(err)) throw conflict('clubs.handleTaken');
     throw err;
   }
 }
@@ -158,11 +157,11 @@ export async function updateClub(
   // Access to the club is declared on the route; which fields this user may change is decided here.
   const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined) as (keyof typeof CLUB_FIELD_GROUPS)[];
   const refused = fields.filter((f) => !canEditClubFields(subject, clubId, CLUB_FIELD_GROUPS[f]));
-  if (refused.length) throw forbidden(`You may not change: ${refused.join(', ')}`);
+  if (refused.length) throw forbidden('clubs.fieldsRefused', { fields: refused.join(', ') });
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).for('update');
-      if (!existing) throw notFound('Club not found');
+      if (!existing) throw notFound('clubs.notFound');
       await assertReferencesExist(tx, { countryCode: input.address?.country_code, drawingStyleId: input.drawing_style_id });
       const set: Partial<typeof clubs.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
       if (input.name !== undefined) set.name = input.name;
@@ -193,7 +192,7 @@ export async function updateClub(
       return getClub(tx, clubId);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(HANDLE_TAKEN);
+    if (isUniqueViolation(err)) throw conflict('clubs.handleTaken');
     throw err;
   }
 }

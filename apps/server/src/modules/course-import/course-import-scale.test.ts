@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ImportPlan } from '@golf/contract/api/course-import';
 import { EL } from '@golf/contract/graphics-catalogue';
-import { buildTestApp, demoIds, testDatabaseKind, type TestApp } from '../../../test/test-app';
-import { signInActors } from '../../../test/actors';
+import { testDatabaseKind } from '../../../test/test-app';
+import { demoOwnerSuite } from '../../../test/signed-in-app';
 import { fileForm, postForm } from '../../../test/images';
 import { watched } from '../../../test/uploads';
 import { denseLineAndPolygon, sharedIds } from '../../../test/hostile-courses';
@@ -13,24 +13,15 @@ import { denseLineAndPolygon, sharedIds } from '../../../test/hostile-courses';
  * drawing limits too), and 30,000 trees sharing one id. Both are answered with their plan.
  */
 describe(`course import of files the old planner could not finish (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let owner: string;
-  let club: number;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    club = (await demoIds(t)).dkClubId;
-    ({ owner } = await signInActors(t, ['owner']));
-  });
-  afterAll(() => t?.close());
+  const suite = demoOwnerSuite();
 
   const preview = (data: Buffer) =>
-    postForm(t.app, `/api/clubs/${club}/courses/import/preview`, owner, fileForm('data', data, 'course.geojson', 'application/geo+json'));
+    postForm(suite.t.app, `/api/clubs/${suite.club}/courses/import/preview`, suite.owner, fileForm('data', data, 'course.geojson', 'application/geo+json'));
 
   it('plans a dense hole line beside a dense rough, answering /api/health meanwhile', async () => {
     const file = Buffer.from(JSON.stringify(denseLineAndPolygon(38_000)));
     expect(file.length).toBeGreaterThan(1024 * 1024);
-    const { result: res, healthAnswers } = await watched(t, () => preview(file));
+    const { result: res, healthAnswers } = await watched(suite.t, () => preview(file));
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
     const plan = ImportPlan.parse(res.json());
     expect(plan.holes).toHaveLength(1);

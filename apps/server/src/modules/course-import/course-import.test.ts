@@ -8,7 +8,7 @@ import { Drawing, EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { EL } from '@golf/contract/graphics-catalogue';
 import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION } from './osm-plan';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
-import { drawingChecks } from '../courses/drawing-checks';
+import { drawingChecks } from '../courses';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { signInActors } from '../../../test/actors';
 import { fileForm, postForm } from '../../../test/images';
@@ -287,7 +287,7 @@ describe(`course import (${testDatabaseKind})`, () => {
         splitAt: MAX_IMPORT_BYTES,
       });
       expect(res.status, res.body).toBe(413);
-      expect(res.json()).toEqual({ error: 'The file is larger than 20 MB' });
+      expect(res.json()).toEqual({ error: 'The file is larger than 20 MB', code: 'uploads.tooLarge', params: { limit: '20 MB' } });
     }
     expect(await courseCount()).toBe(before);
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });

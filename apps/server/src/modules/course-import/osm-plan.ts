@@ -1,10 +1,11 @@
 import type { Feature, FeatureCollection, GeoJsonProperties, Geometry } from 'geojson';
 import type { ImportedHole, ImportPlan } from '@golf/contract/api/course-import';
+import { serverErrorText } from '@golf/contract/api/errors';
 import { MAX_HOLES } from '@golf/contract/api/courses';
 import type { DrawingFeature, DrawingGeometry } from '@golf/contract/api/drawings';
 import { EL } from '@golf/contract/graphics-catalogue';
 import { lineLength, polygonArea } from '@golf/contract/geo/measure';
-import { localPlane, pointInPolygon, signedRingArea, type LocalPlane } from '@golf/contract/geo/planar';
+import { boundingBox, inBox, localPlane, pointInPolygon, ringCentroid, signedRingArea, windRing, type Box, type LocalPlane, type XY } from '@golf/contract/geo/planar';
 import { BoxTree, SegmentIndex, WorkBudget } from '@golf/contract/geo/segment-index';
 import { IMPORT_READ_LIMITS } from './limits';
 
@@ -26,7 +27,7 @@ import { IMPORT_READ_LIMITS } from './limits';
 export const OSM_ATTRIBUTION = '© OpenStreetMap contributors, ODbL';
 
 /** The 400 message of an import file without holes. */
-export const NO_HOLES_MESSAGE = 'No holes found: the file has no golf=hole lines with a ref';
+export const NO_HOLES_MESSAGE = serverErrorText('imports.noHoles');
 
 /** Matching distances in metres. */
 export const IMPORT_MATCHING = {
@@ -48,7 +49,6 @@ export const MAX_ELEMENT_AREA: Partial<Record<string, number>> = {
   [EL.fairway]: 200_000,
 };
 
-type XY = [number, number];
 type Ring = number[][];
 
 interface Part {
@@ -66,7 +66,6 @@ interface Part {
   bbox: Box;
 }
 
-type Box = [number, number, number, number];
 
 interface HoleLine {
   id: string;
@@ -415,7 +414,7 @@ function polygonParts(g: Geometry): Ring[][] {
     const outer = cleanRing(poly[0]);
     if (!outer) continue;
     const inner = poly.slice(1).map(cleanRing).filter((r): r is Ring => r !== null);
-    out.push([wind(outer, true), ...inner.map((r) => wind(r, false))]);
+    out.push([windRing(outer, true), ...inner.map((r) => windRing(r, false))]);
   }
   return out;
 }
@@ -437,18 +436,6 @@ function areaOf(rings: Ring[]): number {
     area += i === 0 ? a : -a;
   });
   return Math.max(0, area);
-}
-
-/** Twice the signed area in degrees²; positive when counter-clockwise. */
-function signedArea(ring: Ring): number {
-  let s = 0;
-  for (let i = 0; i + 1 < ring.length; i++) s += ring[i][0] * ring[i + 1][1] - ring[i + 1][0] * ring[i][1];
-  return s;
-}
-
-/** The ring counter-clockwise (outer) or clockwise (inner), per RFC 7946. */
-function wind(ring: Ring, counterClockwise: boolean): Ring {
-  return signedArea(ring) > 0 === counterClockwise ? ring : [...ring].reverse();
 }
 
 function firstPosition(geometries: Geometry[]): number[] | null {
@@ -501,7 +488,7 @@ function readHoles(raw: { id: string; tags: Record<string, unknown>; coordinates
       handicap,
       coordinates: r.coordinates,
       local,
-      bbox: bboxOf([local]),
+      bbox: boundingBox([local]),
       index: new SegmentIndex([local]),
     });
   }
@@ -553,13 +540,13 @@ function toParts(
         ref,
         local: [local],
         centre: local[Math.floor(local.length / 2)],
-        bbox: bboxOf([local]),
+        bbox: boundingBox([local]),
       });
     });
   } else if (POLYGON_ELEMENTS.has(element)) {
     let polys = polygonParts(geometry);
     if (polys.length === 0 && element === EL.trees) {
-      polys = lineParts(geometry).map((line) => [wind(bufferLine(line, plane, 4), true)]);
+      polys = lineParts(geometry).map((line) => [windRing(bufferLine(line, plane, 4), true)]);
     }
     polys.forEach((rings, i) => {
       const id = suffix(i);
@@ -574,7 +561,7 @@ function toParts(
         }
       }
       const local = rings.map((r) => r.map((p) => plane.forward(p)));
-      out.push({ id, element, geometry: { type: 'Polygon', coordinates: rings }, ref, local, centre: ringCentre(local[0]), bbox: bboxOf(local) });
+      out.push({ id, element, geometry: { type: 'Polygon', coordinates: rings }, ref, local, centre: ringCentroid(local[0]), bbox: boundingBox(local) });
     });
   }
   if (out.length === 0 && !(MAX_ELEMENT_AREA[element] !== undefined && polygonParts(geometry).length > 0)) {
@@ -610,45 +597,6 @@ function bufferLine(line: number[][], plane: LocalPlane, halfWidth: number): Rin
   const ring = [...left, ...right.reverse()].map((p) => plane.inverse(p));
   ring.push(ring[0]);
   return ring;
-}
-
-function bboxOf(lists: XY[][]): Box {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const points of lists) {
-    for (const [x, y] of points) {
-      minX = Math.min(minX, x);
-      minY = Math.min(minY, y);
-      maxX = Math.max(maxX, x);
-      maxY = Math.max(maxY, y);
-    }
-  }
-  return [minX, minY, maxX, maxY];
-}
-
-function inBox(p: XY, box: Box): boolean {
-  return p[0] >= box[0] && p[0] <= box[2] && p[1] >= box[1] && p[1] <= box[3];
-}
-
-function ringCentre(ring: XY[]): XY {
-  let a = 0;
-  let cx = 0;
-  let cy = 0;
-  const [x0, y0] = ring[0];
-  for (let i = 0; i + 1 < ring.length; i++) {
-    const x1 = ring[i][0] - x0;
-    const y1 = ring[i][1] - y0;
-    const x2 = ring[i + 1][0] - x0;
-    const y2 = ring[i + 1][1] - y0;
-    const c = x1 * y2 - x2 * y1;
-    a += c;
-    cx += (x1 + x2) * c;
-    cy += (y1 + y2) * c;
-  }
-  if (Math.abs(a) < 1e-9) return ring[0];
-  return [x0 + cx / (3 * a), y0 + cy / (3 * a)];
 }
 
 /** The segment index of a line or polygon part, built when first needed. */

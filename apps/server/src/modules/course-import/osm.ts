@@ -19,14 +19,14 @@ export function osmXmlToGeoJson(xml: string): OsmFeatureCollection {
     doc = new DOMParser({ onError: onErrorStopParsing, locator: false }).parseFromString(xml, 'text/xml');
   } catch (err) {
     const reason = err instanceof Error ? parseReason(err.message) : '';
-    throw badRequest(`The file is not valid XML${reason ? `: ${reason}` : ''}`);
+    throw reason ? badRequest('imports.invalidXmlReason', { reason }) : badRequest('imports.invalidXml');
   }
   const root = doc.documentElement;
   if (!root || root.nodeName !== 'osm') {
-    throw badRequest('The XML file holds no OpenStreetMap data: an .osm file starts with an <osm> element');
+    throw badRequest('imports.noOsmElement');
   }
   if (root.getElementsByTagName('node').length === 0) {
-    throw badRequest('The XML file holds no OpenStreetMap data: it has no nodes or ways');
+    throw badRequest('imports.noOsmData');
   }
   const collection = osmtogeojson(doc, {
     flatProperties: true,
@@ -51,7 +51,7 @@ function parseReason(message: string): string {
  * gigabytes). One pass, counting tags; comments and CDATA may make it count a few too many.
  */
 export function checkXmlShape(xml: string): void {
-  if (/<!ENTITY/i.test(xml)) throw badRequest('The file declares XML entities; an OpenStreetMap export has none.');
+  if (/<!ENTITY/i.test(xml)) throw badRequest('imports.xmlEntities');
   let elements = 0;
   let depth = 0;
   for (let at = xml.indexOf('<'); at >= 0; at = xml.indexOf('<', at + 1)) {
@@ -63,13 +63,12 @@ export function checkXmlShape(xml: string): void {
     // '!' (comments, CDATA, doctype) and '?' (declarations) open no element.
     if (next === 0x21 || next === 0x3f) continue;
     if (++elements > IMPORT_READ_LIMITS.maxXmlElements) {
-      const most = IMPORT_READ_LIMITS.maxXmlElements.toLocaleString('en');
-      throw new HttpError(413, `The file holds more than ${most} XML elements; at most ${most} can be read. Export a smaller area.`);
+      throw new HttpError(413, 'imports.tooManyXmlElements', { max: IMPORT_READ_LIMITS.maxXmlElements });
     }
     const end = xml.indexOf('>', at);
     if (end < 0) break;
     if (xml.charCodeAt(end - 1) !== 0x2f && ++depth > IMPORT_READ_LIMITS.maxDepth) {
-      throw new HttpError(413, `The file nests more than ${IMPORT_READ_LIMITS.maxDepth} levels deep; it cannot be read.`);
+      throw new HttpError(413, 'imports.tooDeep', { max: IMPORT_READ_LIMITS.maxDepth });
     }
     at = end;
   }

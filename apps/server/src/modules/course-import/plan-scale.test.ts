@@ -110,6 +110,7 @@ describe('planning files at the read limits', () => {
     } catch (err) {
       error = err;
     }
-    expect(error).toEqual(new HttpError(413, TOO_INTRICATE));
+    expect(error).toEqual(new HttpError(413, 'imports.tooIntricate'));
+    expect((error as Error).message).toBe(TOO_INTRICATE);
   });
 });

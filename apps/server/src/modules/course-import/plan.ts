@@ -3,11 +3,12 @@ import type { ImportPlan } from '@golf/contract/api/course-import';
 import { MAX_HOLES } from '@golf/contract/api/courses';
 import type { GeometryType } from '@golf/contract/api/graphics';
 import { CATALOGUE_ELEMENTS } from '@golf/contract/graphics-catalogue';
-import { NO_HOLES_MESSAGE, planImport } from './osm-plan';
+import { serverErrorText } from '@golf/contract/api/errors';
+import { planImport } from './osm-plan';
 import { validateDrawing } from '@golf/contract/geo/validate';
 import { WorkBudgetSpent } from '@golf/contract/geo/segment-index';
 import { badRequest, HttpError } from '../../platform/errors';
-import { drawingChecks, type DrawingChecks } from '../courses/drawing-checks';
+import { drawingChecks, type DrawingChecks } from '../courses';
 import { IMPORT_READ_LIMITS } from './limits';
 import { osmXmlToGeoJson } from './osm';
 
@@ -24,7 +25,7 @@ export interface ImportFile {
 
 const ELEMENTS: ReadonlyMap<string, GeometryType> = new Map(CATALOGUE_ELEMENTS.map(([name, , , geometry]) => [name, geometry]));
 
-const tooDeep = () => new HttpError(413, `The file nests more than ${IMPORT_READ_LIMITS.maxDepth} levels deep; it cannot be read.`);
+const tooDeep = () => new HttpError(413, 'imports.tooDeep', { max: IMPORT_READ_LIMITS.maxDepth });
 
 /** Counts the arrays and objects of JSON text and their nesting, outside strings, in one pass. */
 export function checkJsonShape(text: string): void {
@@ -41,8 +42,7 @@ export function checkJsonShape(text: string): void {
     } else if (c === 0x5b || c === 0x7b) {
       if (++depth > IMPORT_READ_LIMITS.maxDepth) throw tooDeep();
       if (++containers > IMPORT_READ_LIMITS.maxJsonContainers) {
-        const most = IMPORT_READ_LIMITS.maxJsonContainers.toLocaleString('en');
-        throw new HttpError(413, `The file holds more than ${most} JSON arrays and objects (a position is one); at most ${most} can be read.`);
+        throw new HttpError(413, 'imports.tooManyJsonNodes', { max: IMPORT_READ_LIMITS.maxJsonContainers });
       }
     } else if (c === 0x5d || c === 0x7d) {
       depth--;
@@ -59,23 +59,23 @@ export function readImportFile(file: ImportFile): FeatureCollection<Geometry | n
   const text = file.buffer.toString('utf8').replace(/^\uFEFF/, '');
   const name = file.filename.toLowerCase();
   const first = text.trimStart()[0];
-  if (first === undefined) throw badRequest('The file is empty');
+  if (first === undefined) throw badRequest('imports.emptyFile');
   const namedXml = name.endsWith('.osm') || name.endsWith('.xml');
   const namedJson = name.endsWith('.json') || name.endsWith('.geojson');
   if (first === '<' || (first !== '{' && namedXml)) return osmXmlToGeoJson(text);
   if (first !== '{' && !namedJson) {
-    throw badRequest('The file is neither GeoJSON nor an OpenStreetMap export. Upload a .geojson, .json or .osm file.');
+    throw badRequest('imports.unknownFormat');
   }
   checkJsonShape(text);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
-    throw badRequest(`The file is not valid JSON${err instanceof SyntaxError ? `: ${err.message.slice(0, 200)}` : ''}`);
+    throw err instanceof SyntaxError ? badRequest('imports.invalidJsonReason', { reason: err.message.slice(0, 200) }) : badRequest('imports.invalidJson');
   }
   const type = json && typeof json === 'object' ? (json as { type?: unknown }).type : undefined;
   if (type !== 'FeatureCollection' || !Array.isArray((json as { features?: unknown }).features)) {
-    throw badRequest('The file is not a GeoJSON FeatureCollection: its "type" must be "FeatureCollection" with a "features" list');
+    throw badRequest('imports.notFeatureCollection');
   }
   return json as FeatureCollection<Geometry | null, GeoJsonProperties>;
 }
@@ -85,26 +85,25 @@ export function planImportFile(file: ImportFile, name?: string): ImportPlan {
   const collection = readImportFile(file);
   const holeLines = collection.features.filter((f) => f?.properties?.golf === 'hole').length;
   if (holeLines > IMPORT_READ_LIMITS.maxHoleLines) {
-    throw badRequest(`The file has ${holeLines} hole lines; at most ${IMPORT_READ_LIMITS.maxHoleLines} can be read (a course has at most ${MAX_HOLES} holes).`);
+    throw badRequest('imports.tooManyHoleLines', { lines: holeLines, max: IMPORT_READ_LIMITS.maxHoleLines, max_holes: MAX_HOLES });
   }
   try {
     return checkedPlan(planImport(collection, { name }));
   } catch (err) {
-    if (err instanceof WorkBudgetSpent) throw new HttpError(413, TOO_INTRICATE);
+    if (err instanceof WorkBudgetSpent) throw new HttpError(413, 'imports.tooIntricate');
     throw err;
   }
 }
 
 /** The 413 of a file whose shapes would take more than IMPORT_READ_LIMITS.maxMatchingWork to match. */
-export const TOO_INTRICATE =
-  'The shapes of the file lie over one another too densely to be matched to holes (long edges crossing back and forth). Import a smaller area or simpler shapes.';
+export const TOO_INTRICATE = serverErrorText('imports.tooIntricate');
 
 /** Refuses plans the console cannot store: none or too many holes, or a drawing failing validation. */
 export function checkedPlan(plan: ImportPlan): ImportPlan {
-  if (plan.holes.length === 0) throw badRequest(NO_HOLES_MESSAGE);
-  if (plan.holes.length > MAX_HOLES) throw badRequest(`The file has ${plan.holes.length} holes; a course has at most ${MAX_HOLES}`);
+  if (plan.holes.length === 0) throw badRequest('imports.noHoles');
+  if (plan.holes.length > MAX_HOLES) throw badRequest('imports.tooManyHoles', { holes: plan.holes.length, max: MAX_HOLES });
   const problems = plan.holes.flatMap((h) => validateDrawing(h.drawing, ELEMENTS).map((p) => ({ path: `hole ${h.ref}`, message: p.message })));
-  if (problems.length > 0) throw badRequest(`The drawing of ${problems[0].path} is not valid: ${problems[0].message}`, problems.slice(0, 50));
+  if (problems.length > 0) throw badRequest('imports.invalidDrawing', { path: problems[0].path, message: problems[0].message }, problems.slice(0, 50));
   return plan;
 }
 

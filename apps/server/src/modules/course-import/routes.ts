@@ -24,7 +24,7 @@ export function courseImportRoutes(app: TypedApp, { db }: AppDeps) {
     typed.post(
       '/clubs/:clubId/courses/import/preview',
       {
-        config: { access: { club: 'clubId', management: true, denied: 'Importing a course needs the right to create courses in this club' } },
+        config: { access: { club: 'clubId', management: true, denied: 'imports.noAccess' } },
         bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024,
         schema: { tags, consumes: ['multipart/form-data'], description, params: ClubIdParams, response: { 200: ImportPlan, ...errors } },
       },
@@ -36,7 +36,7 @@ export function courseImportRoutes(app: TypedApp, { db }: AppDeps) {
     typed.post(
       '/clubs/:clubId/courses/import',
       {
-        config: { access: { club: 'clubId', management: true, denied: 'Importing a course needs the right to create courses in this club' } },
+        config: { access: { club: 'clubId', management: true, denied: 'imports.noAccess' } },
         bodyLimit: MAX_IMPORT_BYTES + 1024 * 1024,
         schema: {
           tags,

@@ -1,11 +1,11 @@
 import type { ImportPlan } from '@golf/contract/api/course-import';
 import type { Course } from '@golf/contract/api/courses';
 import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
+import { serverError } from '@golf/contract/api/errors';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { taskRunner } from '../../platform/worker-tasks';
-import { getCourse } from '../courses/service';
-import { drawingChecks, type DrawingChecks } from '../courses/drawing-checks';
+import { drawingChecks, getCourse, type DrawingChecks } from '../courses';
 import { checkedPlan, type ImportFile, type PreparedImport } from './plan';
 
 export type { ImportFile } from './plan';
@@ -19,9 +19,9 @@ const importReader = taskRunner<{ data: Uint8Array; filename: string; name?: str
   timeoutMs: IMPORT_TIMEOUT_MS,
   maxHeapMb: 256,
   maxWorkers: 2,
-  timeoutMessage: `The file took more than ${IMPORT_TIMEOUT_MS / 1000} seconds to read. Import a smaller area.`,
-  memoryMessage: 'The file needs more memory to read than an import may use. Import a smaller area.',
-  whenBusy: 'The server is reading other files at the moment. Try the import again in a few seconds.',
+  timeoutMessage: serverError('imports.timeout', { seconds: IMPORT_TIMEOUT_MS / 1000 }),
+  memoryMessage: serverError('imports.outOfMemory'),
+  whenBusy: serverError('imports.busy'),
 });
 
 /**

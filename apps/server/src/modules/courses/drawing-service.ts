@@ -10,8 +10,6 @@ import { badRequest, conflict, notFound } from '../../platform/errors';
 import { drawingChecks } from './drawing-checks';
 import { holeOfClub } from './service';
 
-const SAVED_MEANWHILE = 'Someone else saved this hole meanwhile; reload to see their changes';
-
 type DrawingRow = typeof holeDrawings.$inferSelect;
 
 type Log = { warn(obj: object, msg: string): void };
@@ -99,7 +97,7 @@ const EMPTY_DRAWING_JSON = Buffer.from(JSON.stringify(emptyDrawing()));
  */
 export async function getDrawingJson(db: DbOrTx, clubId: number, holeId: number, styleId: number, log?: Log): Promise<Buffer> {
   const [head] = await drawingHead(db).execute({ clubId, holeId, styleId });
-  if (!head) throw notFound('Hole not found');
+  if (!head) throw notFound('holes.notFound');
   const answer = (version: number, updatedAt: Date | null, json: Buffer) =>
     Buffer.concat([
       Buffer.from(`{"hole_id":${holeId},"course_id":${head.courseId},"style_id":${styleId},"drawing":`),
@@ -145,10 +143,8 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
   const hole = await holeOfClub(db, clubId, holeId);
   const problems = validateDrawing(input.drawing, await elementGeometries(db));
   if (problems.length > 0) {
-    throw badRequest(
-      `The drawing has ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'}`,
-      problems.map((p) => ({ path: p.feature, message: p.message })),
-    );
+    const details = problems.map((p) => ({ path: p.feature, message: p.message }));
+    throw problems.length === 1 ? badRequest('drawings.oneProblem', undefined, details) : badRequest('drawings.problems', { problems: problems.length }, details);
   }
   const document = input.drawing;
   // The checks belong to this version: every write below replaces them together with the document.
@@ -175,9 +171,9 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
         .returning();
     }
   } catch (err) {
-    if (isForeignKeyViolation(err)) throw notFound('Hole not found');
+    if (isForeignKeyViolation(err)) throw notFound('holes.notFound');
     throw err;
   }
-  if (rows.length === 0) throw conflict(SAVED_MEANWHILE);
+  if (rows.length === 0) throw conflict('drawings.savedMeanwhile');
   return present(holeId, hole.courseId, styleId, rows[0]);
 }

@@ -5,7 +5,7 @@ import { MAX_TEES_PER_COURSE } from '@golf/contract/api/courses';
 import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { courses, holeDrawings, holes, holeTees, tees } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, notFound, problemsError } from '../../platform/errors';
 import { preparedQuery } from '../../platform/prepared';
 
 type Problem = { path: string; message: string };
@@ -17,7 +17,7 @@ type TeeRow = typeof tees.$inferSelect;
 export async function courseOfClub(db: DbOrTx, clubId: number, courseId: number, lock = false): Promise<CourseRow> {
   const query = db.select().from(courses).where(and(eq(courses.id, courseId), eq(courses.clubId, clubId)));
   const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Course not found');
+  if (!row) throw notFound('courses.notFound');
   return row;
 }
 
@@ -28,7 +28,7 @@ export async function holeOfClub(db: DbOrTx, clubId: number, holeId: number): Pr
     .from(holes)
     .innerJoin(courses, eq(courses.id, holes.courseId))
     .where(and(eq(holes.id, holeId), eq(courses.clubId, clubId)));
-  if (!row) throw notFound('Hole not found');
+  if (!row) throw notFound('holes.notFound');
   return row.hole;
 }
 
@@ -38,7 +38,7 @@ async function teeOfClub(db: DbOrTx, clubId: number, teeId: number): Promise<Tee
     .from(tees)
     .innerJoin(courses, eq(courses.id, tees.courseId))
     .where(and(eq(tees.id, teeId), eq(courses.clubId, clubId)));
-  if (!row) throw notFound('Tee not found');
+  if (!row) throw notFound('tees.notFound');
   return row.tee;
 }
 
@@ -107,7 +107,7 @@ export async function listCourses(db: DbOrTx, clubId: number): Promise<Course[]>
 /** One course of the club with its holes in order. */
 export async function getCourse(db: DbOrTx, clubId: number, courseId: number): Promise<Course> {
   const [course] = presentCourses(await oneCourseHoles(db).execute({ clubId, courseId }));
-  if (!course) throw notFound('Course not found');
+  if (!course) throw notFound('courses.notFound');
   return course;
 }
 
@@ -134,7 +134,7 @@ function handicapProblems(list: HandicapHole[]): Problem[] {
 
 function refuse(problems: Problem[]): void {
   if (problems.length === 0) return;
-  throw badRequest(problems.length === 1 ? problems[0].message : `${problems[0].message} (and ${problems.length - 1} more problems)`, problems);
+  throw problemsError(problems);
 }
 
 /** POST clubs/{clubId}/courses: the course, its tees, holes and distances in one transaction. */
@@ -248,12 +248,12 @@ export async function updateCourse(db: Db, clubId: number, courseId: number, inp
 /** DELETE clubs/{clubId}/courses/{id}: the course with its tees, holes, drawings and pin setups. */
 export async function deleteCourse(db: DbOrTx, clubId: number, courseId: number): Promise<void> {
   const deleted = await db.delete(courses).where(and(eq(courses.id, courseId), eq(courses.clubId, clubId))).returning({ id: courses.id });
-  if (deleted.length === 0) throw notFound('Course not found');
+  if (deleted.length === 0) throw notFound('courses.notFound');
 }
 
 /** PUT clubs/{clubId}/holes/{holeId}: one hole's fields; its distances are replaced by the list. */
 export async function updateHole(db: Db, clubId: number, holeId: number, input: z.output<typeof UpdateHoleBody>): Promise<Hole> {
-  if (input.club_id !== clubId) throw badRequest('club_id does not match the club of the path', [{ path: 'club_id', message: 'Not the club of the path' }]);
+  if (input.club_id !== clubId) throw badRequest('courses.clubMismatch', undefined, [{ path: 'club_id', message: 'Not the club of the path' }]);
   await db.transaction(async (tx) => {
     const hole = await holeOfClub(tx, clubId, holeId);
     await courseOfClub(tx, clubId, hole.courseId, true);
@@ -342,7 +342,7 @@ export async function createTee(db: Db, clubId: number, input: CreateTeeBody): P
   const teeId = await db.transaction(async (tx) => {
     await courseOfClub(tx, clubId, input.course_id, true);
     const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(tees).where(eq(tees.courseId, input.course_id));
-    if (count >= MAX_TEES_PER_COURSE) throw badRequest(`A course has at most ${MAX_TEES_PER_COURSE} tees`);
+    if (count >= MAX_TEES_PER_COURSE) throw badRequest('courses.teeCap', { max: MAX_TEES_PER_COURSE });
     const [row] = await tx.insert(tees).values({ courseId: input.course_id, name: input.name, color: input.color }).returning({ id: tees.id });
     return row.id;
   });

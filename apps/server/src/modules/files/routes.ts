@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../platform/app-types';
+import { errorBody } from '../../platform/errors';
 import { fileUrlKey, signedFileAllowed } from '../../platform/file-urls';
 import { assertValidKey, type FileStorage } from '../../platform/storage';
-import { appFileKey, isGuideProductKey } from '../products/generation/storage';
+import { appFileKey, isGuideProductKey } from '../products';
 
 const TYPES: Record<string, string> = {
   webp: 'image/webp',
@@ -27,7 +28,7 @@ function validKey(key: string): boolean {
 /** Sends the stored file, or 404 when there is none. */
 async function sendFile(storage: FileStorage, reply: FastifyReply, key: string, cacheControl: string) {
   const file = await storage.open(key);
-  if (!file) return reply.status(404).send({ error: 'Not found' });
+  if (!file) return reply.status(404).send(errorBody('request.notFound'));
   const ext = key.slice(key.lastIndexOf('.') + 1);
   reply
     .header('Content-Type', TYPES[ext] ?? 'application/octet-stream')
@@ -56,7 +57,7 @@ export function fileRoutes(app: FastifyInstance, { db, config, storage }: AppDep
     const { expires, signature } = request.query;
     const now = Date.now();
     if (!validKey(key) || !signedFileAllowed(await fileUrlKey(db, config), key, expires, signature, now)) {
-      return reply.status(403).send({ error: 'Forbidden' });
+      return reply.status(403).send(errorBody('request.forbidden'));
     }
     const seconds = Math.max(0, Math.floor((Number(expires) * 1000 - now) / 1000));
     return sendFile(storage, reply, key, `private, max-age=${seconds}`);
@@ -65,14 +66,14 @@ export function fileRoutes(app: FastifyInstance, { db, config, storage }: AppDep
   app.get<{ Params: { token: string; product: string; name: string }; Querystring: { v?: string } }>('/files/app/:token/:product/:name', { schema: { hide: true } }, async (request, reply) => {
     const { token, product, name } = request.params;
     const key = await appFileKey(db, token, product, name);
-    if (!key) return reply.status(404).send({ error: 'Not found' });
+    if (!key) return reply.status(404).send(errorBody('request.notFound'));
     return sendFile(storage, reply, key, request.query.v ? IMMUTABLE : 'no-cache');
   });
 
   app.get<{ Params: { '*': string }; Querystring: { v?: string } }>('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = request.params['*'];
     // A guide's products are never public by their storage key: their ids are guessable.
-    if (!validKey(key) || !key.startsWith('public/') || isGuideProductKey(key)) return reply.status(404).send({ error: 'Not found' });
+    if (!validKey(key) || !key.startsWith('public/') || isGuideProductKey(key)) return reply.status(404).send(errorBody('request.notFound'));
     return sendFile(storage, reply, key, request.query.v ? IMMUTABLE : 'no-cache');
   });
 }

@@ -136,7 +136,7 @@ describe(`gallery (${testDatabaseKind})`, () => {
         splitAt: IMAGE_UPLOAD.maxBytes,
       });
       expect(res.status, res.body).toBe(413);
-      expect(res.json()).toEqual({ error: 'The file is too large. Images may be at most 20 MB.' });
+      expect(res.json()).toEqual({ error: 'The file is too large. Images may be at most 20 MB.', code: 'images.tooLarge', params: { mb: 20 } });
       expect(await list('staff')).toHaveLength(count);
       expect(storedFiles(ids.dkClubId)).toEqual(before);
       expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -4,16 +4,14 @@ import { clubs, galleryImages } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { conflict, notFound } from '../../platform/errors';
 import { encodeGalleryImage, type UploadedFile } from '../../platform/images';
-import type { FileStorage } from '../../platform/storage';
+import { deleteStoredFiles, storeThenRecord, type StoredImageDeps } from '../../platform/stored-images';
 import { randomUUID } from 'node:crypto';
-import { clubFilesPrefix } from '../clubs/files';
+import { clubFilesPrefix } from '../clubs';
 import { publicFileUrl } from '../../platform/file-urls';
 import { preparedQuery } from '../../platform/prepared';
 
-export interface GalleryDeps {
+export interface GalleryDeps extends StoredImageDeps {
   db: Db;
-  storage: FileStorage;
-  log: { warn(obj: object, msg: string): void };
 }
 
 type Row = typeof galleryImages.$inferSelect;
@@ -30,8 +28,6 @@ function present(row: Row): GalleryImage {
     created_at: row.createdAt.toISOString(),
   };
 }
-
-const FULL = `The gallery is full: a club can have at most ${GALLERY_MAX_IMAGES} images. Delete some before adding more.`;
 
 async function imageCount(db: DbOrTx, clubId: number): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(galleryImages).where(eq(galleryImages.clubId, clubId));
@@ -50,17 +46,7 @@ export async function listGallery(db: Db, clubId: number): Promise<GalleryImage[
 
 /** Refuses an upload to a full gallery before the image is processed. */
 export async function assertGalleryHasRoom(db: Db, clubId: number): Promise<void> {
-  if ((await imageCount(db, clubId)) >= GALLERY_MAX_IMAGES) throw conflict(FULL);
-}
-
-async function deleteFiles({ storage, log }: GalleryDeps, keys: string[]): Promise<void> {
-  for (const key of keys) {
-    try {
-      await storage.delete(key);
-    } catch (err) {
-      log.warn({ err, key }, 'could not delete a gallery file');
-    }
-  }
+  if ((await imageCount(db, clubId)) >= GALLERY_MAX_IMAGES) throw conflict('gallery.full', { max: GALLERY_MAX_IMAGES });
 }
 
 /**
@@ -73,12 +59,15 @@ export async function addGalleryImage(deps: GalleryDeps, clubId: number, file: U
   const base = `${clubFilesPrefix(clubId)}/gallery/${randomUUID()}`;
   const fileKey = `${base}.${image.ext}`;
   const thumbKey = `${base}-thumb.${thumbnail.ext}`;
-  await Promise.all([deps.storage.put(fileKey, image.data, image.contentType), deps.storage.put(thumbKey, thumbnail.data, thumbnail.contentType)]);
-  try {
-    const row = await deps.db.transaction(async (tx) => {
+  const files = [
+    { key: fileKey, image },
+    { key: thumbKey, image: thumbnail },
+  ];
+  const row = await storeThenRecord(deps, files, () =>
+    deps.db.transaction(async (tx) => {
       const [club] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).for('update');
-      if (!club) throw notFound('Club not found');
-      if ((await imageCount(tx, clubId)) >= GALLERY_MAX_IMAGES) throw conflict(FULL);
+      if (!club) throw notFound('clubs.notFound');
+      if ((await imageCount(tx, clubId)) >= GALLERY_MAX_IMAGES) throw conflict('gallery.full', { max: GALLERY_MAX_IMAGES });
       const [inserted] = await tx
         .insert(galleryImages)
         .values({
@@ -92,12 +81,9 @@ export async function addGalleryImage(deps: GalleryDeps, clubId: number, file: U
         })
         .returning();
       return inserted;
-    });
-    return present(row);
-  } catch (err) {
-    await deleteFiles(deps, [fileKey, thumbKey]);
-    throw err;
-  }
+    }),
+  );
+  return present(row);
 }
 
 /** DELETE clubs/{clubId}/gallery/{id}: 404 unless the image belongs to this club. */
@@ -106,6 +92,6 @@ export async function deleteGalleryImage(deps: GalleryDeps, clubId: number, id: 
     .delete(galleryImages)
     .where(and(eq(galleryImages.id, id), eq(galleryImages.clubId, clubId)))
     .returning({ fileKey: galleryImages.fileKey, thumbKey: galleryImages.thumbKey });
-  if (!row) throw notFound('Image not found');
-  await deleteFiles(deps, [row.fileKey, row.thumbKey]);
+  if (!row) throw notFound('gallery.imageNotFound');
+  await deleteStoredFiles(deps, [row.fileKey, row.thumbKey]);
 }

@@ -62,13 +62,13 @@ export function graphicsRoutes(app: TypedApp, { db, config }: AppDeps) {
     return clubContexts(db, request.params.clubId);
   });
 
-  app.post('/graphics/elements', { config: { access: { admin: true, denied: 'Only administrators can change the graphics catalogue' } }, schema: { tags, body: CreateElementBody, response: { 201: Element, ...errors, 409: ErrorResponse } } }, async (request, reply) => {
+  app.post('/graphics/elements', { config: { access: { admin: true, denied: 'graphics.adminOnly' } }, schema: { tags, body: CreateElementBody, response: { 201: Element, ...errors, 409: ErrorResponse } } }, async (request, reply) => {
     return reply.status(201).send(await createElement(db, request.body));
   });
 
   app.post(
     '/graphics/attributes',
-    { config: { access: { admin: true, denied: 'Only administrators can change the graphics catalogue' } }, schema: { tags, body: CreateAttributeBody, response: { 201: Attribute, ...errors, 409: ErrorResponse } } },
+    { config: { access: { admin: true, denied: 'graphics.adminOnly' } }, schema: { tags, body: CreateAttributeBody, response: { 201: Attribute, ...errors, 409: ErrorResponse } } },
     async (request, reply) => {
       return reply.status(201).send(await createAttribute(db, request.body));
     },

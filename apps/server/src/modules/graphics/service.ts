@@ -179,7 +179,7 @@ const clubThemeQuery = preparedQuery('club_theme', (db) =>
 
 async function clubTheme(db: DbOrTx, clubId: number): Promise<{ drawingStyleId: number; themeName: string }> {
   const [row] = await clubThemeQuery(db).execute({ clubId });
-  if (!row) throw notFound('Club not found');
+  if (!row) throw notFound('clubs.notFound');
   return { drawingStyleId: row.drawingStyleId, themeName: row.themeName ?? '' };
 }
 
@@ -210,14 +210,14 @@ export async function elementsForEdit(db: DbOrTx, clubId: number): Promise<Eleme
 /** POST graphics/elements (admin): a new element in an existing group and layer. */
 export async function createElement(db: DbOrTx, input: z.output<typeof CreateElementBody>): Promise<Element> {
   const [group] = await db.select().from(graphicsGroups).where(eq(graphicsGroups.name, input.groupName));
-  if (!group) throw badRequest('Unknown group', [{ path: 'groupName', message: `There is no group named ${input.groupName}` }]);
+  if (!group) throw badRequest('graphics.unknownGroup', undefined, [{ path: 'groupName', message: `There is no group named ${input.groupName}` }]);
   const [layer] = await db.select().from(graphicsLayers).where(eq(graphicsLayers.name, input.layerName));
-  if (!layer) throw badRequest('Unknown layer', [{ path: 'layerName', message: `There is no layer named ${input.layerName}` }]);
+  if (!layer) throw badRequest('graphics.unknownLayer', undefined, [{ path: 'layerName', message: `There is no layer named ${input.layerName}` }]);
   try {
     const [row] = await db.insert(graphicsElements).values(input).returning();
     return { ...row, geometryType: asGeometryType(row.geometryType) };
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`An element named ${input.name} exists already`);
+    if (isUniqueViolation(err)) throw conflict('graphics.elementExists', { name: input.name });
     throw err;
   }
 }
@@ -225,12 +225,12 @@ export async function createElement(db: DbOrTx, input: z.output<typeof CreateEle
 /** POST graphics/attributes (admin): a new attribute with an existing unit. */
 export async function createAttribute(db: DbOrTx, input: z.output<typeof CreateAttributeBody>): Promise<Attribute> {
   const [unit] = await db.select().from(graphicsAttributeUnits).where(eq(graphicsAttributeUnits.name, input.attributeUnitName));
-  if (!unit) throw badRequest('Unknown unit', [{ path: 'attributeUnitName', message: `There is no unit named ${input.attributeUnitName}` }]);
+  if (!unit) throw badRequest('graphics.unknownUnit', undefined, [{ path: 'attributeUnitName', message: `There is no unit named ${input.attributeUnitName}` }]);
   try {
     const [row] = await db.insert(graphicsAttributes).values(input).returning();
     return row;
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(`An attribute named ${input.name} exists already`);
+    if (isUniqueViolation(err)) throw conflict('graphics.attributeExists', { name: input.name });
     throw err;
   }
 }

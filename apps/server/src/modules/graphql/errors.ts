@@ -3,6 +3,7 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { GRAPHQL_ERROR_STATUS, type GraphQLErrorCode, type GraphQLErrorEntry } from '@golf/contract/api/guide-holes-graphql';
 import { isDatabaseUnavailable } from '../../platform/database';
+import { serverErrorText, type ServerErrorCode } from '@golf/contract/api/errors';
 import { clientDatabaseError, HttpError } from '../../platform/errors';
 
 /**
@@ -26,13 +27,19 @@ interface Failure {
   entry: GraphQLErrorEntry;
 }
 
-const INTERNAL: Failure = { status: 500, entry: { message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } } };
+const INTERNAL: Failure = {
+  status: 500,
+  entry: { message: serverErrorText('server.internal'), extensions: { code: 'INTERNAL_SERVER_ERROR', error_code: 'server.internal' } },
+};
 
 /** An error a resolver threw (HttpError from the services, database errors) as code and status. */
 function causeFailure(cause: unknown, log: FastifyBaseLogger): Failure {
   if (isDatabaseUnavailable(cause)) {
     log.warn({ err: cause }, 'database unavailable');
-    return { status: 503, entry: { message: 'The database is busy. Please try again in a moment.', extensions: { code: 'SERVICE_UNAVAILABLE' } } };
+    return {
+      status: 503,
+      entry: { message: serverErrorText('server.databaseBusy'), extensions: { code: 'SERVICE_UNAVAILABLE', error_code: 'server.databaseBusy' } },
+    };
   }
   const known = cause instanceof HttpError ? cause : clientDatabaseError(cause);
   if (known) {
@@ -40,7 +47,10 @@ function causeFailure(cause: unknown, log: FastifyBaseLogger): Failure {
     const code = codeOfStatus(known.statusCode);
     return {
       status: GRAPHQL_ERROR_STATUS[code],
-      entry: { message: known.message, extensions: { code, ...(known.details ? { details: known.details } : {}) } },
+      entry: {
+        message: known.message,
+        extensions: { code, ...(known.details ? { details: known.details } : {}), error_code: known.code, ...(known.params ? { params: known.params } : {}) },
+      },
     };
   }
   log.error({ err: cause }, 'GraphQL resolver failed');
@@ -78,11 +88,11 @@ export function formatExecution(execution: ExecutionResult & { errors: readonly 
   return { statusCode, response: { data: execution.data ?? null, errors: failures.map((f) => f.entry as unknown as GraphQLError) } };
 }
 
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request as application/json',
+const FRAMEWORK_CODES: Record<string, ServerErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request.bodyTooLarge',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request.invalidJson',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request.emptyBody',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.sendJson',
 };
 
 /** A failure before or outside execution: no session, the body, the document, the database. */
@@ -91,7 +101,8 @@ export function requestFailures(error: FastifyError & { errors?: unknown }, log:
   if (error.code === 'MER_ERR_GQL_VALIDATION' && Array.isArray(error.errors)) return (error.errors as Error[]).map(documentFailure);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation.map((v) => ({ path: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body', message: v.message ?? 'Invalid value' }));
-    return [{ status: 400, entry: { message: `Invalid request: ${details[0].path} — ${details[0].message}`, extensions: { code: 'BAD_REQUEST', details } } }];
+    const params = { part: 'request', path: details[0].path, message: details[0].message };
+    return [{ status: 400, entry: { message: serverErrorText('request.invalid', params), extensions: { code: 'BAD_REQUEST', details, error_code: 'request.invalid', params } } }];
   }
   if (error instanceof HttpError || isDatabaseUnavailable(error) || clientDatabaseError(error)) return [causeFailure(error, log)];
   const status = error.statusCode ?? 500;
@@ -100,7 +111,8 @@ export function requestFailures(error: FastifyError & { errors?: unknown }, log:
     return [INTERNAL];
   }
   const code = status === 400 ? 'BAD_REQUEST' : codeOfStatus(status);
-  return [{ status, entry: { message: FRAMEWORK_MESSAGES[error.code] ?? error.message, extensions: { code } } }];
+  const known = FRAMEWORK_CODES[error.code];
+  return [{ status, entry: { message: known ? serverErrorText(known) : error.message, extensions: { code, ...(known ? { error_code: known } : {}) } } }];
 }
 
 /** The scope's error handler: every failure of POST /graphql in GraphQL's shape. */

@@ -25,7 +25,7 @@ export async function graphqlRoutes(app: FastifyInstance, deps: AppDeps): Promis
     scope.addHook('onRequest', async (request) => {
       const token = bearerToken(request.headers.authorization);
       if (token) request.auth = await deps.sessions.get(deps.db, token);
-      if (!request.auth) throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Not signed in');
+      if (!request.auth) throw unauthorized(token ? 'auth.sessionExpired' : 'auth.notSignedIn');
     });
 
     await scope.register(mercurius, {
@@ -52,7 +52,7 @@ export async function graphqlRoutes(app: FastifyInstance, deps: AppDeps): Promis
       schema: { hide: true },
       handler: async (_request, reply) => {
         void reply.header('Allow', 'POST');
-        throw new HttpError(405, 'Send GraphQL requests with POST');
+        throw new HttpError(405, 'request.graphqlPostOnly');
       },
     });
   });

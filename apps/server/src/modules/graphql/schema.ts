@@ -6,8 +6,7 @@ import type { Db } from '../../platform/database';
 import type { AuthContext } from '../../platform/auth';
 import { clubRuleError, requireAuth } from '../../platform/authorize';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
-import { PRODUCTS } from '../products/access';
-import { clubOfGuide, getGuide, saveGuideHoles } from '../products/service';
+import { clubOfGuide, getGuide, PRODUCTS, saveGuideHoles } from '../products';
 
 /** The schema: §7's SaveGuideHoles, and the read of the same holes. Wire names as in REST. */
 export const SCHEMA = /* GraphQL */ `
@@ -67,7 +66,7 @@ function parseArgs<S extends z.ZodType>(schema: S, args: unknown): z.infer<S> {
   const parsed = schema.safeParse(args);
   if (parsed.success) return parsed.data;
   const details = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  throw badRequest(`Invalid input: ${details[0].path} — ${details[0].message}`, details);
+  throw badRequest('request.invalid', { part: 'input', path: details[0].path, message: details[0].message }, details);
 }
 
 /**
@@ -78,9 +77,9 @@ function parseArgs<S extends z.ZodType>(schema: S, args: unknown): z.infer<S> {
 async function guideClub(db: Db, auth: AuthContext | null, guideId: number): Promise<number> {
   const { subject } = requireAuth({ auth });
   const clubId = await clubOfGuide(db, guideId);
-  if (clubId === null) throw notFound('Guide not found');
+  if (clubId === null) throw notFound('guides.notFound');
   const refused = clubRuleError(subject, clubId, PRODUCTS);
-  if (refused) throw refused.refusal === 'club' ? notFound('Guide not found') : refused.error;
+  if (refused) throw refused.refusal === 'club' ? notFound('guides.notFound') : refused.error;
   return clubId;
 }
 
@@ -98,7 +97,7 @@ function holesOf(guide: Guide, only?: ReadonlySet<number>): SaveGuideHolesResult
 /** Input problems the service found name paths within saveGuideHolesInput; the answer names the argument too. */
 function withinInput(error: unknown): unknown {
   if (!(error instanceof HttpError) || !error.details) return error;
-  return new HttpError(error.statusCode, error.message, error.details.map((d) => ({ ...d, path: `saveGuideHolesInput.${d.path}` })));
+  return HttpError.of(error.statusCode, error, error.details.map((d) => ({ ...d, path: `saveGuideHolesInput.${d.path}` })));
 }
 
 export function resolvers(db: Db): IResolvers {

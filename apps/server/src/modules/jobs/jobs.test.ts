@@ -137,12 +137,12 @@ describe(`jobs API (${testDatabaseKind})`, () => {
     expect((await call(t.app, 'GET', `/api/clubs/${ids.dkClubId}/events/jobs/${dkJob.id}`, { token: tokens.swede })).statusCode).toBe(403);
     const elsewhere = await call(t.app, 'GET', `/api/clubs/${ids.seClubId}/events/jobs/${dkJob.id}`, { token: tokens.admin });
     expect(elsewhere.statusCode).toBe(404);
-    expect(elsewhere.json()).toEqual({ error: 'Job not found' });
+    expect(elsewhere.json()).toEqual({ error: 'Job not found', code: 'jobs.notFound' });
     expect((await call(t.app, 'GET', `/api/clubs/${ids.dkClubId}/events/jobs/${dkJob.id}`, { token: tokens.staff })).statusCode).toBe(403);
     // A guide of another club cannot be asked for through one's own club.
     const other = await ask(ids.dkClubId, { kind: 'test.guide', guideId: seGuide });
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ error: 'Guide not found' });
+    expect(other.json()).toEqual({ error: 'Guide not found', code: 'guides.notFound' });
     expect((await ask(ids.seClubId, { kind: 'test.guide', guideId: seGuide })).statusCode).toBe(403);
   });
 

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/app-types';
 import type { JobQueue } from '../../platform/jobs';
-import { purgeExpiredUploads } from '../members/upload-service';
+import { purgeExpiredUploads } from '../members';
 
 /** Every six hours: member-import uploads older than a day go, with their files. */
 export const SWEEP_UPLOADS = 'uploads.sweep';

@@ -43,10 +43,12 @@ export async function requestJob(db: Db, jobs: JobQueue, clubId: number, body: R
   const kind = jobs.kinds().find((k) => k.kind === body.kind && k.requestable);
   if (!kind) {
     const known = jobs.kinds().filter((k) => k.requestable).map((k) => k.kind);
-    throw badRequest(`Unknown job kind "${body.kind}"${known.length ? ` (one of ${known.join(', ')})` : ''}`, [{ path: 'kind', message: 'Unknown job kind' }]);
+    const details = [{ path: 'kind', message: 'Unknown job kind' }];
+    if (known.length) throw badRequest('jobs.unknownKindOf', { kind: body.kind, known: known.join(', ') }, details);
+    throw badRequest('jobs.unknownKind', { kind: body.kind }, details);
   }
   const [guide] = await db.select({ id: guides.id }).from(guides).where(and(eq(guides.id, body.guideId), eq(guides.clubId, clubId)));
-  if (!guide) throw notFound('Guide not found');
+  if (!guide) throw notFound('guides.notFound');
   const requestId = body.requestId ?? null;
   const { id, existing } = await jobs.enqueue(body.kind, { clubId, guideId: guide.id, requestId }, { singletonKey: `${clubId}:${guide.id}`, clubId, guideId: guide.id, requestId });
   const job = await getJob(db, jobs, id, clubId);
@@ -56,7 +58,7 @@ export async function requestJob(db: Db, jobs: JobQueue, clubId: number, body: R
 /** One job; with `clubId`, only a job of that club (another club's job is not found). */
 export async function getJob(db: Db, jobs: JobQueue, id: string, clubId?: number): Promise<Job> {
   const info = await jobs.get(id);
-  if (!info || (clubId !== undefined && info.clubId !== clubId)) throw notFound('Job not found');
+  if (!info || (clubId !== undefined && info.clubId !== clubId)) throw notFound('jobs.notFound');
   return (await jobAnswers(db, [info]))[0];
 }
 

@@ -1,4 +1,4 @@
-/** Members import, step 2: the rows are checked (§5) and written in batches, in one transaction. */
+/** Members import, step 2: the rows are checked (union number, email; §5) and written in batches, in one transaction. */
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../../platform/errors';
 import type { FileStorage } from '../../platform/storage';
 import type { SheetRow } from './parse';
 import { storedHeaders, storedRows } from './stored-rows';
-import { deleteFiles, parsedKey, readAll, UPLOAD_NOT_FOUND, UPLOAD_TTL_MS } from './upload-service';
+import { deleteFiles, parsedKey, readAll, UPLOAD_TTL_MS } from './upload-service';
 
 /** Rows per INSERT statement of an import. */
 export const IMPORT_BATCH_ROWS = 2000;
@@ -28,10 +28,10 @@ export interface PreparedRow extends MemberRowValues {
 }
 
 /**
- * Checks rows one by one (§5) and drops repeated ones: a row equal to an earlier one with the same
- * union number is a duplicate; the same union number with other data, or the same email under
- * another union number, fails. Keeps only what it needs to recognise repeats, and at most
- * `maxIssues` issues (the counts cover all).
+ * Checks rows one by one (a union number like 1234-5678, a valid email; §5) and drops repeated
+ * ones: a row equal to an earlier one with the same union number is a duplicate; the same union
+ * number with other data, or the same email under another union number, fails. Keeps only what it
+ * needs to recognise repeats, and at most `maxIssues` issues (the counts cover all).
  */
 export class RowChecker {
   readonly issues: ImportIssue[] = [];
@@ -113,14 +113,14 @@ export async function importMembers(
     .select()
     .from(importUploads)
     .where(and(eq(importUploads.id, body.upload_id.toLowerCase()), eq(importUploads.clubId, clubId)));
-  if (!upload || upload.createdAt.getTime() < Date.now() - UPLOAD_TTL_MS) throw notFound(UPLOAD_NOT_FOUND);
+  if (!upload || upload.createdAt.getTime() < Date.now() - UPLOAD_TTL_MS) throw notFound('members.uploadNotFound');
   const stored = await readAll(deps.storage, parsedKey(upload.fileKey));
-  if (!stored) throw notFound(UPLOAD_NOT_FOUND);
+  if (!stored) throw notFound('members.uploadNotFound');
   const text = stored.toString('utf8');
   const headers = storedHeaders(text);
   const mapped = [body.mapping.union_number, body.mapping.email, body.mapping.first_name, body.mapping.last_name, body.mapping.phone];
   if (mapped.some((i) => i !== null && i !== undefined && i >= headers.length)) {
-    throw badRequest(`The file has ${headers.length} columns; choose columns that exist`);
+    throw badRequest('members.unknownColumns', { columns: headers.length });
   }
   const checker = new RowChecker(headers, body.mapping);
   let total = 0;

@@ -1,7 +1,6 @@
-/** Invitations to imported members: claimed once, mailed in the club's language, throttled (§5, §9). */
+/** Invitations to imported members: claimed once, mailed in the club's language, throttled (not mailed again within 24 hours; §5, §9). */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  FAILED_TO_SEND_MAILS,
   INVITATION_THROTTLE_MS,
   type SkipReason,
 } from '@golf/contract/api/members';
@@ -82,6 +81,6 @@ export async function inviteMembers(
         .where(eq(clubMembers.id, member.id));
     }
   }
-  if (claimed.length > 0 && sent === 0) throw new HttpError(502, FAILED_TO_SEND_MAILS);
+  if (claimed.length > 0 && sent === 0) throw new HttpError(502, 'members.mailsFailed');
   return { sent, skipped };
 }

@@ -132,6 +132,6 @@ export async function setMemberStatus(db: DbOrTx, clubId: number, id: number, st
     .set({ status: next, updatedAt: new Date() })
     .where(and(eq(clubMembers.clubId, clubId), eq(clubMembers.id, id)))
     .returning();
-  if (!row) throw notFound('Member not found');
+  if (!row) throw notFound('members.notFound');
   return toMember(row, Date.now());
 }

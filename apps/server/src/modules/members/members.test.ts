@@ -280,7 +280,7 @@ describe(`members import (${testDatabaseKind})`, () => {
     ])('refuses %s with a clear message', async (_label, name, data, message) => {
       const res = await upload(owner, club, name, data());
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: message });
+      expect(res.json()).toEqual({ error: message, code: expect.stringMatching(/^members\./) });
     });
 
     it('refuses more than 100,000 rows', async () => {
@@ -294,7 +294,7 @@ describe(`members import (${testDatabaseKind})`, () => {
     it('refuses a file over 20 MB with 413', async () => {
       const res = await upload(owner, club, 'big.csv', Buffer.alloc(20 * 1024 * 1024 + 10, 'a'));
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ error: 'The file is larger than 20 MB' });
+      expect(res.json()).toEqual({ error: 'The file is larger than 20 MB', code: 'uploads.tooLarge', params: { limit: '20 MB' } });
     });
 
     it('refuses a request without the file field or not as multipart', async () => {
@@ -336,7 +336,7 @@ describe(`members import (${testDatabaseKind})`, () => {
       try {
         const res = await runImport(owner, club, { upload_id: up.upload_id, mapping: up.suggested_mapping, consent: true });
         expect(res.statusCode).toBe(500);
-        expect(res.json()).toEqual({ error: 'Internal server error' });
+        expect(res.json()).toEqual({ error: 'Internal server error', code: 'server.internal' });
         expect(await memberCount(club)).toBe(before);
       } finally {
         await db.execute(sql`drop trigger refuse_9999 on club_members`);
@@ -462,7 +462,7 @@ describe(`members import (${testDatabaseKind})`, () => {
       try {
         const res = await call(t.app, 'POST', `/api/clubs/${club}/members/invitations`, { token: owner, payload: { ids: [member.id] } });
         expect(res.statusCode).toBe(502);
-        expect(res.json()).toEqual({ error: 'Failed to send mails' });
+        expect(res.json()).toEqual({ error: 'Failed to send mails', code: 'members.mailsFailed' });
       } finally {
         t.outbox.push = push;
       }
@@ -500,7 +500,7 @@ describe(`members import (${testDatabaseKind})`, () => {
         for (const token of [staff, swede]) {
           const res = await call(t.app, method, url, { token, payload });
           expect(res.statusCode, `${method} ${url}`).toBe(403);
-          expect(res.json()).toEqual({ error: 'You do not have access to the users of this club' });
+          expect(res.json()).toEqual({ error: 'You do not have access to the users of this club', code: 'users.noAccess' });
         }
       }
       const filesBefore = storedFiles().length;

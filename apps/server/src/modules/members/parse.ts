@@ -2,17 +2,15 @@ import { Readable } from 'node:stream';
 import { parse as parseCsv } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import { serverErrorText } from '@golf/contract/api/errors';
 import { MEMBERS_IMPORT_LIMITS } from '@golf/contract/api/members';
 import { badRequest, HttpError } from '../../platform/errors';
-import { StoredRowsWriter } from './stored-rows';
+import { StoredRowsWriter, type SheetRow } from './stored-rows';
 import { GuardedZip, ZipFormatError, type ZipLimits } from '../../platform/zip-guard';
-import { columnOutOfRange, NOT_READABLE, readXlsxFast, XlsxUnsupported } from './xlsx';
+import { columnOutOfRange, readXlsxFast, XlsxUnsupported } from './xlsx';
+import { dateText, numberText } from './cells';
 
-/** One non-empty row of a spreadsheet: its row number as the spreadsheet shows it, cells as text. */
-export interface SheetRow {
-  row: number;
-  cells: string[];
-}
+export type { SheetRow } from './stored-rows';
 
 export interface SheetInfo {
   format: 'csv' | 'xlsx';
@@ -26,8 +24,8 @@ export interface SheetInfo {
   rowCount: number;
 }
 
-export const EMPTY_FILE = 'The file is empty: it has no rows.';
-export const NO_DATA_ROWS = 'The file has a header row but no members below it.';
+export const EMPTY_FILE = serverErrorText('members.emptyFile');
+export const NO_DATA_ROWS = serverErrorText('members.noDataRows');
 
 const isZip = (b: Buffer) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 const isOle = (b: Buffer) => b.length >= 4 && b[0] === 0xd0 && b[1] === 0xcf && b[2] === 0x11 && b[3] === 0xe0;
@@ -40,9 +38,9 @@ const isOle = (b: Buffer) => b.length >= 4 && b[0] === 0xd0 && b[1] === 0xcf && 
  * is read (so a large file is never held as rows twice).
  */
 export async function readSheet(data: Buffer, fileName: string, onRow: (row: SheetRow) => void): Promise<SheetInfo> {
-  if (data.length === 0) throw badRequest(EMPTY_FILE);
+  if (data.length === 0) throw badRequest('members.emptyFile');
   if (isOle(data) || /\.xls$/i.test(fileName)) {
-    throw badRequest('Old Excel files (.xls) cannot be read. Save the file as .xlsx or .csv and try again.');
+    throw badRequest('members.oldExcel');
   }
   const rows = new RowCollector(onRow);
   const found = isZip(data) ? await readXlsx(data, rows) : readCsvText(data, rows);
@@ -109,10 +107,10 @@ class RowCollector {
   }
 
   finish(): { headerRow: number; headers: string[]; rowCount: number } {
-    if (!this.header) throw badRequest(EMPTY_FILE);
-    if (this.rowCount === 0) throw badRequest(NO_DATA_ROWS);
+    if (!this.header) throw badRequest('members.emptyFile');
+    if (this.rowCount === 0) throw badRequest('members.noDataRows');
     if (this.width > MEMBERS_IMPORT_LIMITS.maxColumns) {
-      throw badRequest(`The file has ${this.width} columns; at most ${MEMBERS_IMPORT_LIMITS.maxColumns} can be imported.`);
+      throw badRequest('members.tooManyColumns', { columns: this.width, max: MEMBERS_IMPORT_LIMITS.maxColumns });
     }
     const cells = this.header.cells;
     const seen = new Map<string, number>();
@@ -133,17 +131,15 @@ type Found = Pick<SheetInfo, 'format' | 'encoding' | 'delimiter'>;
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 function unstorableCharacter(row: number, column: number, cell: string): HttpError {
-  const what = cell.includes('\u0000') ? 'a NUL character (code 0)' : 'a broken character (half of a UTF-16 surrogate pair)';
-  return badRequest(`Row ${row}, column ${column + 1} holds ${what}, which cannot be stored. Remove it and upload the file again.`);
+  return badRequest(cell.includes('\u0000') ? 'members.nulCharacter' : 'members.brokenCharacter', { row, column: column + 1 });
 }
 
 function tooMuchText(): HttpError {
-  const most = MEMBERS_IMPORT_LIMITS.maxTextLength.toLocaleString('en');
-  return new HttpError(413, `The cells of the file hold more than ${most} characters; at most ${most} can be imported at once. Split it into smaller files.`);
+  return new HttpError(413, 'members.tooMuchText', { max: MEMBERS_IMPORT_LIMITS.maxTextLength });
 }
 
 function tooManyRows(): HttpError {
-  return badRequest(`The file has more than ${MEMBERS_IMPORT_LIMITS.maxRows.toLocaleString('en')} rows. Split it into smaller files.`);
+  return badRequest('members.tooManyRows', { max: MEMBERS_IMPORT_LIMITS.maxRows });
 }
 
 const isEmptyRow = (cells: string[]) => cells.every((c) => c.trim() === '');
@@ -194,7 +190,7 @@ function readCsvText(data: Buffer, rows: RowCollector): Found {
   // refuses the row that holds it (RowCollector).
   const head = data.subarray(0, 4096);
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  if (!utf16 && head.includes(0)) throw badRequest('This file is neither a CSV nor an XLSX file.');
+  if (!utf16 && head.includes(0)) throw badRequest('members.notCsvOrXlsx');
   const { text, encoding } = decodeText(data);
   const delimiter = detectDelimiter(text);
   try {
@@ -214,7 +210,7 @@ function readCsvText(data: Buffer, rows: RowCollector): Found {
     });
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw badRequest(`The file could not be read as CSV: ${(err as Error).message}`);
+    throw badRequest('members.invalidCsv', { reason: (err as Error).message });
   }
   return { format: 'csv', encoding, delimiter };
 }
@@ -222,17 +218,6 @@ function readCsvText(data: Buffer, rows: RowCollector): Found {
 // ---------------------------------------------------------------- XLSX
 
 type CellValue = ExcelJS.CellValue | undefined;
-
-function numberText(n: number): string {
-  if (Number.isInteger(n) && Math.abs(n) < 1e21) return n.toFixed(0);
-  return String(n);
-}
-
-function dateText(d: Date): string {
-  if (Number.isNaN(d.getTime())) return '';
-  const iso = d.toISOString();
-  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19).replace('T', ' ');
-}
 
 /**
  * A cell as text. A formula is never evaluated: its cached result is used, or, when the file
@@ -287,7 +272,7 @@ async function readXlsx(data: Buffer, rows: RowCollector): Promise<Found> {
     await readXlsxWithExcelJs(zip.repack(), (row, cells) => rows.add(row, cells));
     return found;
   } catch (err) {
-    if (err instanceof ZipFormatError) throw badRequest(NOT_READABLE);
+    if (err instanceof ZipFormatError) throw badRequest('members.notReadable');
     throw err;
   }
 }
@@ -331,6 +316,6 @@ export async function readXlsxWithExcelJs(
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw badRequest(NOT_READABLE);
+    throw badRequest('members.notReadable');
   }
 }

@@ -20,7 +20,7 @@ import { requireAuth } from '../../platform/authorize';
 import { readCacheUntil } from '../../platform/read-cache';
 import { badRequest } from '../../platform/errors';
 import { fileTooLarge, readMultipartFile, registerUploads } from '../../platform/uploads';
-import { USER_MANAGEMENT } from '../users/access';
+import { USER_MANAGEMENT } from '../users';
 import { importMembers } from './import-service';
 import { inviteMembers } from './invitations-service';
 import { exportMembersCsv, listMembers, recentlyMailedUntil, removeMembers, setMemberStatus } from './list-service';
@@ -52,7 +52,7 @@ export function memberRoutes(app: TypedApp, deps: AppDeps) {
       async (request, reply) => {
         const auth = requireAuth(request);
         const { clubId } = request.params;
-        if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field "file"');
+        if (!request.isMultipart()) throw badRequest('members.sendMultipart');
         const file = await readMultipartFile(request, {
           fields: ['file'],
           noun: 'file',

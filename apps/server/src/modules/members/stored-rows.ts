@@ -1,4 +1,8 @@
-import type { SheetRow } from './parse';
+/** One non-empty row of a spreadsheet: its row number as the spreadsheet shows it, cells as text. */
+export interface SheetRow {
+  row: number;
+  cells: string[];
+}
 
 /**
  * The rows of an upload as kept beside the original file, so an import reads no spreadsheet:

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MEMBERS_IMPORT_LIMITS, UploadResponse } from '@golf/contract/api/members';
-import { buildTestApp, call, demoIds, testDatabaseKind, type TestApp } from '../../../test/test-app';
-import { signInActors } from '../../../test/actors';
+import { call, testDatabaseKind } from '../../../test/test-app';
+import { demoOwnerSuite } from '../../../test/signed-in-app';
 import { fileForm, postForm } from '../../../test/images';
 import { postInTwoWrites, watched } from '../../../test/uploads';
 import { deflateBomb, sharedStringsXml, sheetXml, xlsxFile, zipArchive } from '../../../test/zip';
@@ -26,27 +26,18 @@ const MB = 1024 * 1024;
  * is stored, memory stays bounded and the server answers throughout. The files are made here.
  */
 describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
-  let t: TestApp;
-  let owner: string;
-  let club: number;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    club = (await demoIds(t)).dkClubId;
-    ({ owner } = await signInActors(t, ['owner']));
-  });
-  afterAll(() => t?.close());
+  const suite = demoOwnerSuite();
 
   const upload = (name: string, data: Buffer) =>
-    postForm(t.app, `/api/clubs/${club}/members/uploads`, owner, fileForm('file', data, name, 'application/octet-stream'));
+    postForm(suite.t.app, `/api/clubs/${suite.club}/members/uploads`, suite.owner, fileForm('file', data, name, 'application/octet-stream'));
   const storedFiles = () => {
-    const dir = join(t.filesDir, 'private/member-imports', String(club));
+    const dir = join(suite.t.filesDir, 'private/member-imports', String(suite.club));
     return existsSync(dir) ? readdirSync(dir) : [];
   };
   const uploadRows = async () =>
-    Number((await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from import_uploads where club_id = ${club}`)).rows[0].n);
+    Number((await suite.t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from import_uploads where club_id = ${suite.club}`)).rows[0].n);
   const expectHealthy = async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await suite.t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
   };
 
@@ -56,7 +47,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
     const file = xlsxFile({ sheet: sheetXml('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'), sharedStrings: { name: '', ...bomb } });
     expect(file.length).toBeLessThan(2 * MB);
     const started = performance.now();
-    const { result: res, rssGrowthMb, longestStallMs, healthAnswers } = await watched(t, () => upload('bomb.xlsx', file));
+    const { result: res, rssGrowthMb, longestStallMs, healthAnswers } = await watched(suite.t, () => upload('bomb.xlsx', file));
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error).toBe('A part of the file (xl/sharedStrings.xml) unpacks to more than 64 MB; at most 64 MB can be read.');
     expect(performance.now() - started).toBeLessThan(20_000);
@@ -80,7 +71,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
       ],
       { declaredSize: () => 1000 },
     );
-    const { result: res, rssGrowthMb, longestStallMs } = await watched(t, () => upload('liar.xlsx', file));
+    const { result: res, rssGrowthMb, longestStallMs } = await watched(suite.t, () => upload('liar.xlsx', file));
     expect(res.statusCode, res.body).toBe(413);
     expect(longestStallMs).toBeLessThan(1000);
     expect(res.json().error).toBe('A part of the file (xl/worksheets/sheet1.xml) unpacks to more than 200 MB; at most 200 MB can be read.');
@@ -92,7 +83,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
     const row = `<row><c t="n"><v>1</v></c>${' '.repeat(8000)}</row>`;
     const bomb = deflateBomb('<worksheet><sheetData>', row.repeat(100), Math.ceil((MEMBERS_IMPORT_LIMITS.maxXlsxPartBytes + MB) / (row.length * 100)), '</sheetData></worksheet>');
     const file = xlsxFile({ sheet: { name: '', ...bomb } });
-    const { result: res, rssGrowthMb } = await watched(t, () => upload('sheet-bomb.xlsx', file));
+    const { result: res, rssGrowthMb } = await watched(suite.t, () => upload('sheet-bomb.xlsx', file));
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error).toBe('A part of the file (xl/worksheets/sheet1.xml) unpacks to more than 200 MB; at most 200 MB can be read.');
     expect(rssGrowthMb).toBeLessThan(MAX_RSS_GROWTH_MB);
@@ -102,7 +93,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
   it('reads a 60,000-row XLSX off the event loop: /api/health answers meanwhile', async () => {
     const row = '<row><c t="inlineStr"><is><t>1234-5678</t></is></c><c t="inlineStr"><is><t>someone@example.dk</t></is></c><c><v>42</v></c></row>';
     const sheet = deflateBomb('<worksheet><sheetData><row><c t="inlineStr"><is><t>Union number</t></is></c><c t="inlineStr"><is><t>Email</t></is></c></row>', row.repeat(100), 600, '</sheetData></worksheet>');
-    const { result: res, longestStallMs, healthAnswers } = await watched(t, () => upload('large.xlsx', xlsxFile({ sheet: { name: '', ...sheet } })));
+    const { result: res, longestStallMs, healthAnswers } = await watched(suite.t, () => upload('large.xlsx', xlsxFile({ sheet: { name: '', ...sheet } })));
     expect(res.statusCode, res.body.slice(0, 300)).toBe(201);
     expect(UploadResponse.parse(res.json()).row_count).toBe(60_000);
     expect(healthAnswers).toBeGreaterThan(0);
@@ -128,7 +119,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
     const row = `<row>${'<c t="s"><v>0</v></c>'.repeat(50)}</row>`;
     const sheet = deflateBomb('<worksheet><sheetData><row><c t="inlineStr"><is><t>Union number</t></is></c></row>', row, 20_000, '</sheetData></worksheet>');
     const file = xlsxFile({ sheet: { name: '', ...sheet }, sharedStrings: sharedStringsXml(`<si><t>${'L'.repeat(30_000)}</t></si>`, 1) });
-    const { result: res, rssGrowthMb } = await watched(t, () => upload('repeat.xlsx', file));
+    const { result: res, rssGrowthMb } = await watched(suite.t, () => upload('repeat.xlsx', file));
     expect(res.statusCode, res.body).toBe(413);
     expect(res.json().error).toBe('The cells of the file hold more than 64,000,000 characters; at most 64,000,000 can be imported at once. Split it into smaller files.');
     expect(rssGrowthMb).toBeLessThan(MAX_RSS_GROWTH_MB);
@@ -142,7 +133,7 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
       ),
     });
     expect(file.length).toBeLessThan(2 * 1024);
-    const { result: res, rssGrowthMb } = await watched(t, () => upload('wide.xlsx', file));
+    const { result: res, rssGrowthMb } = await watched(suite.t, () => upload('wide.xlsx', file));
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('Row 2 has a value in column number 321,272,406; at most 100 columns can be imported.');
     expect(rssGrowthMb).toBeLessThan(100);
@@ -231,20 +222,20 @@ describe(`members uploads of hostile files (${testDatabaseKind})`, () => {
     const data = Buffer.from(lines.join('\r\n'));
     expect(data.length).toBeGreaterThan(40 * MB);
     const before = { files: storedFiles(), uploads: await uploadRows() };
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await suite.t.app.listen({ port: 0, host: '127.0.0.1' });
     const res = await postInTwoWrites({
       port: Number(new URL(address).port),
-      path: `/api/clubs/${club}/members/uploads`,
-      token: owner,
+      path: `/api/clubs/${suite.club}/members/uploads`,
+      token: suite.owner,
       field: 'file',
       filename: 'members.csv',
       data,
       splitAt: MEMBERS_IMPORT_LIMITS.maxFileBytes,
     });
     expect(res.status, res.body).toBe(413);
-    expect(res.json()).toEqual({ error: 'The file is larger than 20 MB' });
+    expect(res.json()).toEqual({ error: 'The file is larger than 20 MB', code: 'uploads.tooLarge', params: { limit: '20 MB' } });
     expect({ files: storedFiles(), uploads: await uploadRows() }).toEqual(before);
-    const health = await call(t.app, 'GET', '/api/health', {});
+    const health = await call(suite.t.app, 'GET', '/api/health', {});
     expect(health.statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 /** Members import, step 1: the uploaded sheet is read in a worker, stored privately and described (§5). */
 import { randomUUID } from 'node:crypto';
 import { lt } from 'drizzle-orm';
+import { serverError, serverErrorText } from '@golf/contract/api/errors';
 import {
   MEMBERS_IMPORT_LIMITS,
   type UploadResponse,
@@ -15,7 +16,7 @@ import type { ParsedUpload } from './parse';
 /** Uploads not imported within this time are deleted. */
 export const UPLOAD_TTL_MS = 24 * 60 * 60_000;
 
-export const UPLOAD_NOT_FOUND = 'This upload was not found or has expired. Choose the file again.';
+export const UPLOAD_NOT_FOUND = serverErrorText('members.uploadNotFound');
 
 /** Longest time reading one uploaded file may take. */
 export const PARSE_TIMEOUT_MS = 60_000;
@@ -27,9 +28,9 @@ const sheetReader = taskRunner<{ data: Uint8Array; fileName: string }, ParsedUpl
   // Beside this, a worker holds the file, its unpacked pieces and the stored rows as buffers.
   maxHeapMb: 256,
   maxWorkers: 2,
-  timeoutMessage: `The file took more than ${PARSE_TIMEOUT_MS / 1000} seconds to read. Split it into smaller files.`,
-  memoryMessage: 'The file needs more memory to read than an upload may use. Split it into smaller files.',
-  whenBusy: 'The server is reading other files at the moment. Upload the file again in a few seconds.',
+  timeoutMessage: serverError('members.timeout', { seconds: PARSE_TIMEOUT_MS / 1000 }),
+  memoryMessage: serverError('members.outOfMemory'),
+  whenBusy: serverError('members.busy'),
 });
 
 /**

@@ -1,5 +1,7 @@
+import { serverErrorText } from '@golf/contract/api/errors';
 import { badRequest, HttpError } from '../../platform/errors';
 import type { GuardedZip } from '../../platform/zip-guard';
+import { dateText, excelDate, numberText } from './cells';
 
 /**
  * A fast reader of the first worksheet of an XLSX file, for the common case: the parts are
@@ -37,13 +39,13 @@ const SMALL_PART_BYTES = 16 * 1024 * 1024;
 /** A row (or a shared string item) larger than this is refused rather than gathered. */
 export const MAX_PIECE_BYTES = 16 * 1024 * 1024;
 
-export const NOT_READABLE = 'The file could not be read as an XLSX spreadsheet. Save it again as .xlsx or .csv and try again.';
+export const NOT_READABLE = serverErrorText('members.notReadable');
 
-const malformed = () => badRequest(NOT_READABLE);
+const malformed = () => badRequest('members.notReadable');
 
 /** A value in a column past the limit: the row and column named (column as a letter, like Excel). */
 export function columnOutOfRange(row: number, column: number, maxColumns: number): HttpError {
-  return badRequest(`Row ${row} has a value in column ${columnName(column)}; at most ${maxColumns} columns can be imported.`);
+  return badRequest('members.valueBeyondColumns', { row, column: columnName(column), max: maxColumns });
 }
 
 /** A column's letters from its 0-based index (0 = A); past Excel's last column, its number. */
@@ -70,81 +72,62 @@ async function forEachPiece(chunks: AsyncIterable<Buffer>, opening: string, fn: 
       fn(bytes.toString('utf8', 0, cut));
       rest = bytes.subarray(cut);
     }
-    if (rest.length > MAX_PIECE_BYTES) throw new HttpError(413, `A row of the file holds more than ${MAX_PIECE_BYTES / 1024 / 1024} MB; it cannot be read.`);
+    if (rest.length > MAX_PIECE_BYTES) throw new HttpError(413, 'members.rowTooLarge', { mb: MAX_PIECE_BYTES / 1024 / 1024 });
   }
   if (rest && rest.length > 0) fn(rest.toString('utf8'));
 }
 
 const isNameEnd = (c: number) => c === 0x20 || c === 0x3e || c === 0x2f || c === 0x09 || c === 0x0a || c === 0x0d;
 
-/**
- * Calls `fn` for each `<name …>` element of `xml` (not nested in one another) with its attribute
- * text and its body (null when self-closing). Linear: every search moves forward.
- */
-function forEachElement(xml: string, name: string, fn: (attrs: string, body: string | null) => void): void {
-  const open = `<${name}`;
-  const close = `</${name}>`;
-  let at = xml.indexOf(open);
-  while (at >= 0) {
-    const from = at + open.length;
-    if (from < xml.length && !isNameEnd(xml.charCodeAt(from))) {
-      at = xml.indexOf(open, from);
-      continue;
-    }
-    const tagEnd = xml.indexOf('>', from);
-    if (tagEnd < 0) throw malformed();
-    if (xml.charCodeAt(tagEnd - 1) === 0x2f) {
-      fn(xml.slice(from, tagEnd - 1), null);
-      at = xml.indexOf(open, tagEnd + 1);
-      continue;
-    }
-    const end = xml.indexOf(close, tagEnd + 1);
-    if (end < 0) throw malformed();
-    fn(xml.slice(from, tagEnd), xml.slice(tagEnd + 1, end));
-    at = xml.indexOf(open, end + close.length);
-  }
+interface Element {
+  /** Where its `<name` starts. */
+  start: number;
+  /** Just past its end (its `>` when self-closing, else its closing tag). */
+  end: number;
+  attrs: string;
+  /** Null when self-closing. */
+  body: string | null;
 }
 
-/** The body of the first `<name>` element ('' when self-closing), undefined without one. */
-function firstElement(xml: string, name: string): { attrs: string; body: string } | undefined {
+/**
+ * The first `<name …>` element of `xml` at or after `from` (a longer name that starts alike, such
+ * as `<rowBreaks` for `row`, is passed over). Elements of one name are not nested in these parts,
+ * so the body ends at the first closing tag. Linear: every search moves forward.
+ */
+function nextElement(xml: string, name: string, from: number): Element | undefined {
   const open = `<${name}`;
-  for (let at = xml.indexOf(open); at >= 0; at = xml.indexOf(open, at + open.length)) {
-    const from = at + open.length;
-    if (from < xml.length && !isNameEnd(xml.charCodeAt(from))) continue;
-    const tagEnd = xml.indexOf('>', from);
+  for (let start = xml.indexOf(open, from); start >= 0; start = xml.indexOf(open, start + open.length)) {
+    const afterName = start + open.length;
+    if (afterName < xml.length && !isNameEnd(xml.charCodeAt(afterName))) continue;
+    const tagEnd = xml.indexOf('>', afterName);
     if (tagEnd < 0) throw malformed();
-    if (xml.charCodeAt(tagEnd - 1) === 0x2f) return { attrs: xml.slice(from, tagEnd - 1), body: '' };
-    const end = xml.indexOf(`</${name}>`, tagEnd + 1);
-    if (end < 0) throw malformed();
-    return { attrs: xml.slice(from, tagEnd), body: xml.slice(tagEnd + 1, end) };
+    if (xml.charCodeAt(tagEnd - 1) === 0x2f) return { start, end: tagEnd + 1, attrs: xml.slice(afterName, tagEnd - 1), body: null };
+    const close = `</${name}>`;
+    const closing = xml.indexOf(close, tagEnd + 1);
+    if (closing < 0) throw malformed();
+    return { start, end: closing + close.length, attrs: xml.slice(afterName, tagEnd), body: xml.slice(tagEnd + 1, closing) };
   }
   return undefined;
 }
 
+/** Calls `fn` for each `<name …>` element of `xml` with its attribute text and its body (null when self-closing). */
+function forEachElement(xml: string, name: string, fn: (attrs: string, body: string | null) => void): void {
+  for (let el = nextElement(xml, name, 0); el; el = nextElement(xml, name, el.end)) fn(el.attrs, el.body);
+}
+
+/** The body of the first `<name>` element ('' when self-closing), undefined without one. */
+function firstElement(xml: string, name: string): { attrs: string; body: string } | undefined {
+  const el = nextElement(xml, name, 0);
+  return el && { attrs: el.attrs, body: el.body ?? '' };
+}
+
 /** `xml` without its `<name>` elements (phonetic runs). */
 function withoutElements(xml: string, name: string): string {
-  const open = `<${name}`;
-  const close = `</${name}>`;
   let out = '';
   let last = 0;
-  let at = xml.indexOf(open);
-  while (at >= 0) {
-    const from = at + open.length;
-    if (from < xml.length && !isNameEnd(xml.charCodeAt(from))) {
-      at = xml.indexOf(open, from);
-      continue;
-    }
-    const tagEnd = xml.indexOf('>', from);
-    if (tagEnd < 0) throw malformed();
-    let end = tagEnd + 1;
-    if (xml.charCodeAt(tagEnd - 1) !== 0x2f) {
-      const closing = xml.indexOf(close, end);
-      if (closing < 0) throw malformed();
-      end = closing + close.length;
-    }
-    out += xml.slice(last, at);
-    last = end;
-    at = xml.indexOf(open, end);
+  for (let el = nextElement(xml, name, 0); el; el = nextElement(xml, name, el.end)) {
+    out += xml.slice(last, el.start);
+    last = el.end;
   }
   return last === 0 ? xml : out + xml.slice(last);
 }
@@ -186,7 +169,7 @@ async function sharedStrings(zip: GuardedZip, max: number, maxBytes: number): Pr
   await forEachPiece(zip.stream('xl/sharedStrings.xml', maxBytes), '<si', (xml) => {
     forEachElement(xml, 'si', (_attrs, body) => {
       if (out.length >= max) {
-        throw new HttpError(413, `The file holds more than ${max.toLocaleString('en')} different texts; at most ${max.toLocaleString('en')} can be read.`);
+        throw new HttpError(413, 'members.tooManyTexts', { max });
       }
       if (!body) {
         out.push('');
@@ -251,22 +234,6 @@ function columnIndex(ref: string): number {
     n = n * 26 + (c - 64);
   }
   return n - 1;
-}
-
-function numberText(n: number): string {
-  if (Number.isInteger(n) && Math.abs(n) < 1e21) return n.toFixed(0);
-  return String(n);
-}
-
-function dateText(d: Date): string {
-  if (Number.isNaN(d.getTime())) return '';
-  const iso = d.toISOString();
-  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19).replace('T', ' ');
-}
-
-/** An Excel date serial as ExcelJS converts it. */
-function excelDate(serial: number, date1904: boolean): Date {
-  return new Date(Math.round((serial - (date1904 ? 24107 : 25569)) * 24 * 3600 * 1000));
 }
 
 async function firstSheetPath(zip: GuardedZip): Promise<{ path: string; date1904: boolean }> {

@@ -11,7 +11,7 @@ import {
   SavePinSetupBody,
 } from '@golf/contract/api/pins';
 import type { AppDeps, TypedApp } from '../../platform/app-types';
-import { COURSES } from '../courses/access';
+import { COURSES } from '../courses';
 import { deletePinSetup, listPinPositions, listPinSetups, savePinPosition, savePinSetup } from './service';
 
 const tags = ['pins'];

@@ -6,8 +6,7 @@ import { holes, pinPositions, pinSetups } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, notFound } from '../../platform/errors';
 import { preparedQuery } from '../../platform/prepared';
-import { savedDrawings } from '../courses/drawing-service';
-import { courseOfClub, selectedCourseIds } from '../courses/service';
+import { courseOfClub, savedDrawings, selectedCourseIds } from '../courses';
 
 type SetupRow = typeof pinSetups.$inferSelect;
 type PositionRow = typeof pinPositions.$inferSelect;
@@ -28,7 +27,7 @@ function presentPosition(row: PositionRow): PinPosition {
 
 async function setupOfClub(db: DbOrTx, clubId: number, setupId: number): Promise<SetupRow> {
   const [row] = await db.select().from(pinSetups).where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId)));
-  if (!row) throw notFound('Pin setup not found');
+  if (!row) throw notFound('pins.setupNotFound');
   return row;
 }
 
@@ -47,7 +46,7 @@ export async function listPinSetups(db: DbOrTx, clubId: number, courseId?: numbe
 
 /** POST clubs/{clubId}/pin-setups: id null creates a setup on one of the club's courses, an id renames. */
 export async function savePinSetup(db: DbOrTx, clubId: number, input: SavePinSetupBody): Promise<{ created: boolean; setup: PinSetup }> {
-  if (input.clubId !== clubId) throw badRequest('clubId does not match the club of the path', [{ path: 'clubId', message: 'Not the club of the path' }]);
+  if (input.clubId !== clubId) throw badRequest('pins.clubMismatch', undefined, [{ path: 'clubId', message: 'Not the club of the path' }]);
   await courseOfClub(db, clubId, input.courseId);
   if (input.id === null) {
     const [row] = await db.insert(pinSetups).values({ clubId, courseId: input.courseId, name: input.name }).returning();
@@ -55,7 +54,7 @@ export async function savePinSetup(db: DbOrTx, clubId: number, input: SavePinSet
   }
   const existing = await setupOfClub(db, clubId, input.id);
   if (existing.courseId !== input.courseId) {
-    throw badRequest('A pin setup stays on its course', [{ path: 'courseId', message: 'A pin setup stays on its course' }]);
+    throw badRequest('pins.courseFixed', undefined, [{ path: 'courseId', message: 'A pin setup stays on its course' }]);
   }
   const [row] = await db.update(pinSetups).set({ name: input.name, updatedAt: sql`now()` }).where(eq(pinSetups.id, existing.id)).returning();
   return { created: false, setup: presentSetup(row) };
@@ -64,7 +63,7 @@ export async function savePinSetup(db: DbOrTx, clubId: number, input: SavePinSet
 /** DELETE clubs/{clubId}/pin-setups/{id}: the setup and its positions. */
 export async function deletePinSetup(db: DbOrTx, clubId: number, setupId: number): Promise<void> {
   const deleted = await db.delete(pinSetups).where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId))).returning({ id: pinSetups.id });
-  if (deleted.length === 0) throw notFound('Pin setup not found');
+  if (deleted.length === 0) throw notFound('pins.setupNotFound');
 }
 
 /** GET clubs/{clubId}/pin-setups/{id}: the positions of the holes that have one, in hole order. */
@@ -92,9 +91,9 @@ export async function savePinPosition(db: Db, clubId: number, setupId: number, i
       .from(pinSetups)
       .where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId)))
       .for('update');
-    if (!setup) throw notFound('Pin setup not found');
+    if (!setup) throw notFound('pins.setupNotFound');
     const [hole] = await tx.select({ id: holes.id }).from(holes).where(and(eq(holes.id, input.holeId), eq(holes.courseId, setup.courseId)));
-    if (!hole) throw notFound('Hole not found on the course of this pin setup');
+    if (!hole) throw notFound('pins.holeNotFound');
     const drawing = (await savedDrawings(tx, [hole.id], EDIT_DRAWING_STYLE)).get(hole.id);
     const frame = drawing ? pinFrame(drawing) : null;
     const point = frame ? pinPoint(frame, input.outMeters, input.sideMeters) : null;

@@ -1,20 +1,20 @@
-import { publicFileUrl } from '../../platform/file-urls';
-import { clubFilesPrefix } from '../clubs/files';
+import { storedFileKey, storedFileUrl } from '../../platform/stored-images';
+import { clubFilesPrefix } from '../clubs';
 
 /**
- * Where a guide's images live: `public/clubs/<clubId>/guides/<guideId>/<file>` (icon, front page
+ * The folder of a guide's images: `public/clubs/<clubId>/guides/<guideId>/` (icon, front page
  * image, override images). They are public like the club's logo: the golfers' app shows them.
  */
-const FILE_NAME = /^[a-z0-9][a-z0-9_-]*\.[a-z0-9]{2,5}$/;
+export function guideFilesFolder(clubId: number, guideId: number): string {
+  return `${clubFilesPrefix(clubId)}/guides/${guideId}`;
+}
 
 /** The storage key of a guide's file; null for a missing or unexpected file name. */
 export function guideFileKey(clubId: number, guideId: number, fileName: string | null): string | null {
-  if (!fileName || !FILE_NAME.test(fileName)) return null;
-  return `${clubFilesPrefix(clubId)}/guides/${guideId}/${fileName}`;
+  return storedFileKey(guideFilesFolder(clubId, guideId), fileName);
 }
 
-/** The file's public URL; every upload gets a new file name, so the name is also the version (§9 cache busting). */
+/** The file's public URL; every upload gets a new file name, so the name is also the version (cache busting). */
 export function guideFileUrl(clubId: number, guideId: number, fileName: string | null): string | null {
-  const key = guideFileKey(clubId, guideId, fileName);
-  return key ? publicFileUrl(key, fileName!.slice(0, 8)) : null;
+  return storedFileUrl(guideFileKey(clubId, guideId, fileName));
 }

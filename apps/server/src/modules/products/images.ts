@@ -3,8 +3,11 @@ import type { Db } from '../../platform/database';
 import { deleteGuideFolder } from './generation/storage';
 import { encodeGalleryImage, encodeLogo, type EncodedImage, type UploadedFile } from '../../platform/images';
 import { newFileName, type FileStorage } from '../../platform/storage';
-import { guideFileKey } from './files';
-import { copySource, deleteGuide, forgetFiles, getGuide, guideOfClub, holeOfGuide, insertCopy, swapGuideFile, swapOverrideFile } from './service';
+import { deleteStoredFiles, removeStoredImage, replaceStoredImage } from '../../platform/stored-images';
+import { guideFileKey, guideFilesFolder } from './files';
+import { copySource, deleteGuide, insertCopy } from './guides-service';
+import { forgetFiles, swapGuideFile, swapOverrideFile } from './files-service';
+import { getGuide, guideOfClub, holeOfGuide } from './guide-rows';
 
 export interface GuideFileDeps {
   db: Db;
@@ -25,47 +28,22 @@ async function encode(kind: GuideImageKind, file: UploadedFile): Promise<Encoded
   return (await encodeGalleryImage(file)).image;
 }
 
-async function deleteQuietly(deps: GuideFileDeps, clubId: number, guideId: number, fileNames: (string | null)[]): Promise<void> {
-  for (const name of fileNames) {
-    const key = guideFileKey(clubId, guideId, name);
-    if (!key) continue;
-    try {
-      await deps.storage.delete(key);
-    } catch (err) {
-      deps.log.warn({ err, key }, 'could not delete a guide file');
-    }
-  }
-}
-
-/** Stores the encoded image under a new name; answers the name. */
-async function store(deps: GuideFileDeps, clubId: number, guideId: number, image: EncodedImage): Promise<string> {
-  const fileName = newFileName(image.ext);
-  await deps.storage.put(guideFileKey(clubId, guideId, fileName)!, image.data, image.contentType);
-  return fileName;
-}
-
 /**
  * POST guides/{id}/icon and guides/{id}/front_page_image: the image replaces the guide's one,
  * the old file is deleted. An unknown guide answers 404 before the image is decoded.
  */
 export async function setGuideImage(deps: GuideFileDeps, clubId: number, guideId: number, kind: 'icon' | 'front_page', file: UploadedFile): Promise<Guide> {
   await guideOfClub(deps.db, clubId, guideId);
-  const fileName = await store(deps, clubId, guideId, await encode(kind, file));
-  let previous: string | null;
-  try {
-    previous = await swapGuideFile(deps.db, clubId, guideId, kind, fileName);
-  } catch (err) {
-    await deleteQuietly(deps, clubId, guideId, [fileName]);
-    throw err;
-  }
-  await deleteQuietly(deps, clubId, guideId, [previous]);
+  await replaceStoredImage(deps, guideFilesFolder(clubId, guideId), await encode(kind, file), async (fileName) => ({
+    previous: await swapGuideFile(deps.db, clubId, guideId, kind, fileName),
+    value: undefined,
+  }));
   return getGuide(deps.db, clubId, guideId);
 }
 
 /** DELETE guides/{id}/icon and guides/{id}/front_page_image. */
 export async function removeGuideImage(deps: GuideFileDeps, clubId: number, guideId: number, kind: 'icon' | 'front_page'): Promise<Guide> {
-  const previous = await swapGuideFile(deps.db, clubId, guideId, kind, null);
-  await deleteQuietly(deps, clubId, guideId, [previous]);
+  await removeStoredImage(deps, guideFilesFolder(clubId, guideId), async () => ({ previous: await swapGuideFile(deps.db, clubId, guideId, kind, null), value: undefined }));
   return getGuide(deps.db, clubId, guideId);
 }
 
@@ -73,22 +51,16 @@ export async function removeGuideImage(deps: GuideFileDeps, clubId: number, guid
 export async function setOverrideImage(deps: GuideFileDeps, clubId: number, guideId: number, holeId: number, file: UploadedFile): Promise<Guide> {
   await guideOfClub(deps.db, clubId, guideId);
   await holeOfGuide(deps.db, guideId, holeId);
-  const fileName = await store(deps, clubId, guideId, await encode('override', file));
-  let previous: string | null;
-  try {
-    previous = await swapOverrideFile(deps.db, clubId, guideId, holeId, fileName);
-  } catch (err) {
-    await deleteQuietly(deps, clubId, guideId, [fileName]);
-    throw err;
-  }
-  await deleteQuietly(deps, clubId, guideId, [previous]);
+  await replaceStoredImage(deps, guideFilesFolder(clubId, guideId), await encode('override', file), async (fileName) => ({
+    previous: await swapOverrideFile(deps.db, clubId, guideId, holeId, fileName),
+    value: undefined,
+  }));
   return getGuide(deps.db, clubId, guideId);
 }
 
 /** DELETE guides/{id}/overrides/{holeId}: the hole shows its drawing again. */
 export async function removeOverrideImage(deps: GuideFileDeps, clubId: number, guideId: number, holeId: number): Promise<Guide> {
-  const previous = await swapOverrideFile(deps.db, clubId, guideId, holeId, null);
-  await deleteQuietly(deps, clubId, guideId, [previous]);
+  await removeStoredImage(deps, guideFilesFolder(clubId, guideId), async () => ({ previous: await swapOverrideFile(deps.db, clubId, guideId, holeId, null), value: undefined }));
   return getGuide(deps.db, clubId, guideId);
 }
 
@@ -104,7 +76,10 @@ export async function removeGuide(deps: GuideFileDeps, clubId: number, guideId: 
 
 /** Files of a guide whose rows are gone (holes of courses taken out of the guide). */
 export async function deleteGuideFiles(deps: GuideFileDeps, clubId: number, guideId: number, files: string[]): Promise<void> {
-  await deleteQuietly(deps, clubId, guideId, files);
+  await deleteStoredFiles(
+    deps,
+    files.map((name) => guideFileKey(clubId, guideId, name)),
+  );
 }
 
 /**

@@ -27,7 +27,10 @@ import { copyGuide, deleteGuideFiles, removeGuide, removeGuideImage, removeOverr
 import { guideGenerationRoutes } from './generation/routes';
 import { listOrgCourseTees, listOrgs } from './orgs-service';
 import { sponsorReport } from './sponsor-report';
-import { createGuide, getAppOrders, getGuide, guideData, guideOverrides, listGuides, setAppOrders, setDistanceMarkers, updateGuide } from './service';
+import { createGuide, getAppOrders, setAppOrders, updateGuide } from './guides-service';
+import { getGuide, listGuides } from './guide-rows';
+import { guideData, setDistanceMarkers } from './markers-service';
+import { guideOverrides } from './files-service';
 
 
 const tags = ['products'];
@@ -81,7 +84,7 @@ export function productRoutes(app: TypedApp, deps: AppDeps) {
     { config: { access: PRODUCTS }, schema: { tags, params: GuideParams, body: CopyGuideBody, response: { 201: Guide, ...saveErrors } } },
     async (request, reply) => {
       const { clubId, id } = request.params;
-      if (request.body.guide_id !== id) throw badRequest('guide_id does not match the guide of the path', [{ path: 'guide_id', message: 'Not the guide of the path' }]);
+      if (request.body.guide_id !== id) throw badRequest('guides.idMismatch', undefined, [{ path: 'guide_id', message: 'Not the guide of the path' }]);
       return reply.status(201).send(await copyGuide(fileDeps, clubId, id, request.body.title));
     },
   );

@@ -3,8 +3,8 @@ import { SPONSORED_PRODUCTS, type SponsoredProduct, type SponsorReport } from '@
 import { courses, holes, sponsorSetups } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { HttpError } from '../../platform/errors';
-import { loadSponsorPlacements, sponsorLogoUrlOfKey } from '../sponsors/service';
-import { getGuide } from './service';
+import { loadSponsorPlacements, sponsorLogoUrlOfKey } from '../sponsors';
+import { getGuide } from './guide-rows';
 
 /**
  * GET clubs/{clubId}/guides/{id}/sponsor-report (issue 11, beyond the spec): each sponsor of the

@@ -85,6 +85,6 @@ describe(`reference data (${testDatabaseKind})`, () => {
   it.each(['/api/countries', '/api/drawing_styles', '/api/roles', '/api/regions'])('answers %s with 401 without a token', async (url) => {
     const res = await get(null, url);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Not signed in' });
+    expect(res.json()).toEqual({ error: 'Not signed in', code: 'auth.notSignedIn' });
   });
 });

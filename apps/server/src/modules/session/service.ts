@@ -4,12 +4,13 @@ import { passwordResets, sessions, users } from '../../db/schema/index';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { newToken, hashToken } from '../../platform/tokens';
 import { AttemptLimiter, FailureLimiter } from '../../platform/rate-limit';
+import { serverError, serverErrorText, type ServerErrorMessage } from '@golf/contract/api/errors';
 import { badRequest, HttpError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { passwordResetMail } from '../../platform/mail-templates';
 
-export const LOGIN_FAILED = 'Could not login. Check your email and password then try again.';
-export const RESET_INVALID = 'This reset link is invalid, expired or already used. Ask for a new one.';
+export const LOGIN_FAILED = serverErrorText('auth.loginFailed');
+export const RESET_INVALID = serverErrorText('auth.resetInvalid');
 
 /**
  * Sign-in throttling (ASVS 2.2): slow down, lock only what an attacker owns. Per account and per
@@ -26,12 +27,11 @@ export const SIGN_IN_LIMITS = {
 export const RESET_REQUEST_LIMIT = 5;
 
 /** The 429 message of sign-in, with the wait in the largest whole unit. */
-export function tooManySignIns({ seconds }: { seconds: number }): string {
-  const wait =
-    seconds < 60
-      ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
-      : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`;
-  return `Too many sign-in attempts. Try again in ${wait}.`;
+export function tooManySignIns({ seconds }: { seconds: number }): ServerErrorMessage {
+  if (seconds === 1) return serverError('auth.tooManySignInsSecond');
+  if (seconds < 60) return serverError('auth.tooManySignInsSeconds', { seconds });
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? serverError('auth.tooManySignInsMinute') : serverError('auth.tooManySignInsMinutes', { minutes });
 }
 
 /** The counter keys of one sign-in attempt. */
@@ -63,7 +63,7 @@ export async function authenticate(
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
     await attempt.failed();
-    throw new HttpError(401, LOGIN_FAILED);
+    throw new HttpError(401, 'auth.loginFailed');
   }
   // The account's and this pair's failures are forgotten; the address only takes this attempt back
   // (someone who knows one password must not wipe the address's record of guesses at others).
@@ -82,7 +82,7 @@ export async function createSession(db: Db, userId: number, life: { ttlMs: numbe
   return { token, expiresAt };
 }
 
-export const SESSION_TOO_OLD = 'Your session has reached its maximum length. Please sign in again.';
+export const SESSION_TOO_OLD = serverErrorText('auth.sessionTooOld');
 
 /**
  * POST token: moves the expiry `ttlMs` ahead, but never past the session's absolute end
@@ -92,7 +92,7 @@ export async function renewSession(db: Db, sessionId: number, life: { ttlMs: num
   const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId));
   const now = Date.now();
   const end = (row?.createdAt.getTime() ?? 0) + life.maxAgeMs;
-  if (now >= end) throw new HttpError(401, SESSION_TOO_OLD);
+  if (now >= end) throw new HttpError(401, 'auth.sessionTooOld');
   const expiresAt = new Date(Math.min(now + life.ttlMs, end));
   await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
   return expiresAt;
@@ -127,7 +127,7 @@ export async function requestPasswordReset(
 ): Promise<void> {
   const limiter = new FailureLimiter(db, 60 * 60_000);
   const key = `reset:${input.email}`;
-  await limiter.assertAllowed([{ key, limit: RESET_REQUEST_LIMIT }], 'Too many reset requests. Try again in {minutes} minutes.');
+  await limiter.assertAllowed([{ key, limit: RESET_REQUEST_LIMIT }], 'auth.tooManyResets');
   await limiter.recordFailure([key]);
   const [user] = await db
     .select({ id: users.id, firstName: users.firstName, language: users.language })
@@ -158,7 +158,7 @@ export async function resetPassword(db: Db, input: { email: string; password: st
         ),
       )
       .for('update');
-    if (!row || row.email !== input.email) throw badRequest(RESET_INVALID);
+    if (!row || row.email !== input.email) throw badRequest('auth.resetInvalid');
     await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.userId, row.userId));
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.userId));
     await revokeOtherSessions(tx, row.userId, null);

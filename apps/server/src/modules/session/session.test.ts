@@ -79,7 +79,7 @@ describe(`session (${testDatabaseKind})`, () => {
       const unknown = await authenticate({ username: 'nobody@example.com', password: 'staff-demo' });
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ error: LOGIN_FAILED });
+        expect(res.json()).toEqual({ error: LOGIN_FAILED, code: 'auth.loginFailed' });
       }
       expect(LOGIN_FAILED).toBe('Could not login. Check your email and password then try again.');
     });
@@ -121,6 +121,11 @@ describe(`session (${testDatabaseKind})`, () => {
         const seconds = Number(refused.headers['retry-after']);
         expect(refused.json()).toEqual({
           error: seconds < 60 ? `Too many sign-in attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.` : 'Too many sign-in attempts. Try again in 1 minute.',
+          ...(seconds === 1
+            ? { code: 'auth.tooManySignInsSecond' }
+            : seconds < 60
+              ? { code: 'auth.tooManySignInsSeconds', params: { seconds } }
+              : { code: 'auth.tooManySignInsMinute' }),
         });
         expect(refused.json().token).toBeUndefined();
         // Refused attempts count nowhere: hammering does not lengthen the wait.
@@ -343,7 +348,7 @@ describe(`session (${testDatabaseKind})`, () => {
     it('answers 401 {error} without a token', async () => {
       const res = await t.app.inject({ method: 'PUT', url: '/api/authenticated' });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: expect.any(String) });
+      expect(res.json()).toEqual({ error: 'Not signed in', code: 'auth.notSignedIn' });
     });
 
     it.each([
@@ -446,7 +451,7 @@ describe(`session (${testDatabaseKind})`, () => {
         .where(eq(sessions.tokenHash, hashToken(token)));
       const res = await call(t.app, 'POST', '/api/token', { token });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: SESSION_TOO_OLD });
+      expect(res.json()).toEqual({ error: SESSION_TOO_OLD, code: 'auth.sessionTooOld' });
       expect(SESSION_TOO_OLD).toBe('Your session has reached its maximum length. Please sign in again.');
       expect((await rowOf(token)).expiresAt.getTime()).toBe(before.expiresAt.getTime());
     });

@@ -15,21 +15,8 @@ import {
 import type { AppDeps, TypedApp } from '../../platform/app-types';
 import type { ApiAccess } from '../../platform/authorize';
 import { readUploadedFile, registerImageUploads } from '../../platform/uploads';
-import {
-  assertSponsorOfClub,
-  createSponsor,
-  createSponsorSetup,
-  deleteSponsor,
-  deleteSponsorSetup,
-  getSponsorSetup,
-  listSponsors,
-  listSponsorSetups,
-  removeSponsorLogo,
-  setSponsorLogo,
-  sponsorUsage,
-  updateSponsor,
-  updateSponsorSetup,
-} from './service';
+import { assertSponsorOfClub, createSponsor, deleteSponsor, listSponsors, removeSponsorLogo, setSponsorLogo, sponsorUsage, updateSponsor } from './sponsors-service';
+import { createSponsorSetup, deleteSponsorSetup, getSponsorSetup, listSponsorSetups, updateSponsorSetup } from './setups-service';
 
 const tags = ['sponsors'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };

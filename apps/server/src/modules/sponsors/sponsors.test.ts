@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { Sponsor, SPONSORS_MAX, SponsorSetup, SponsorUsage, URL_MESSAGE, type SaveSponsorSetupBody } from '@golf/contract/api/sponsors';
 import { clubs, courses, guides, holes, sponsorPositions, sponsors, sponsorSetups } from '../../db/schema/index';
 import { DEMO_GUIDE_TITLE } from '../../seed/seed-products';
@@ -12,7 +12,7 @@ import { localStorage } from '../../platform/storage';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { signInActors } from '../../../test/actors';
 import { BAD_UPLOADS, fileForm, HTML, png, postForm, SVG } from '../../../test/images';
-import { loadSponsorPlacements } from './service';
+import { loadSponsorPlacements } from './setups-service';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'promoter' | 'producer' | 'swede' | 'anonymous';
 type PositionBody = NonNullable<SaveSponsorSetupBody['sponsor_positions']>[number];
@@ -406,7 +406,7 @@ describe(`sponsors and sponsor setups (${testDatabaseKind})`, () => {
     it("answers 404 for another club's or an unknown sponsor, hole or course in the body", async () => {
       const swedish = (await listSponsors('swede', ids.seClubId))[0];
       const otherSponsor = await refused({ name: 'x', course_id: links.id, sponsor_positions: [page(swedish.id, 1, 'full-filled')] }, 404);
-      expect(otherSponsor).toEqual({ error: 'Sponsor not found', details: [{ path: 'sponsor_positions.0.sponsor_id', message: `Sponsor ${swedish.id} not found` }] });
+      expect(otherSponsor).toEqual({ error: 'Sponsor not found', code: 'sponsors.notFound', details: [{ path: 'sponsor_positions.0.sponsor_id', message: `Sponsor ${swedish.id} not found` }] });
       expect((await refused({ name: 'x', course_id: links.id, sponsor_positions: [page(2_000_000_000, 1, 'full-filled')] }, 404)).error).toBe('Sponsor not found');
       const otherHole = await refused({ name: 'x', course_id: links.id, sponsor_positions: [{ sponsor_id: a.id, hole_id: augusta.holeId, placement: 'page', format: 'full-filled' }] }, 404);
       expect(otherHole.error).toBe('Hole not found');
@@ -416,7 +416,7 @@ describe(`sponsors and sponsor setups (${testDatabaseKind})`, () => {
 
     it('keeps a setup on its course: another course_id is a 400', async () => {
       const res = await refused({ name: 'x', course_id: plain.id }, 400);
-      expect(res).toEqual({ error: 'A sponsor setup stays on its course', details: [{ path: 'course_id', message: 'A sponsor setup stays on its course' }] });
+      expect(res).toEqual({ error: 'A sponsor setup stays on its course', code: 'sponsorSetups.courseFixed', details: [{ path: 'course_id', message: 'A sponsor setup stays on its course' }] });
     });
 
     it("answers 404 for another club's setup in a Danish path, and 403 for the Swedish path", async () => {
@@ -437,7 +437,7 @@ describe(`sponsors and sponsor setups (${testDatabaseKind})`, () => {
       const [guide] = await db.select().from(guides).where(and(eq(guides.clubId, ids.dkClubId), eq(guides.title, DEMO_GUIDE_TITLE)));
       await db
         .update(guides)
-        .set({ settings: sql`jsonb_set(${guides.settings}, '{sponsor_setup_id}', ${String(setupId)}::jsonb)` })
+        .set({ sponsorSetupId: setupId })
         .where(eq(guides.id, guide.id));
       await saveSetup('PUT', { name: 'Pro-am 2026', course_id: links.id, sponsor_positions: [page(a.id, 1, 'bottom-double'), page(b.id, 1, 'bottom-double'), sign(a.id, 1), sign(a.id, 2)] }, setupId);
 
@@ -468,14 +468,18 @@ describe(`sponsors and sponsor setups (${testDatabaseKind})`, () => {
     it('deletes a setup with its positions; the guide that chose it shows none afterwards', async () => {
       const db = t.database.db;
       const [guide] = await db.select().from(guides).where(eq(guides.title, DEMO_GUIDE_TITLE));
-      expect((guide.settings as { sponsor_setup_id: number | null }).sponsor_setup_id).toBe(setupId);
+      expect(guide.sponsorSetupId).toBe(setupId);
       const res = await call(t.app, 'DELETE', `${setupsUrl()}/${setupId}`, { token: tokens.promoter });
       expect(res.statusCode).toBe(204);
       expect((await call(t.app, 'GET', `${setupsUrl()}/${setupId}`, { token: tokens.promoter })).statusCode).toBe(404);
       expect(await db.select().from(sponsorPositions).where(eq(sponsorPositions.sponsorSetupId, setupId))).toEqual([]);
       const [after] = await db.select().from(guides).where(eq(guides.id, guide.id));
-      expect((after.settings as { sponsor_setup_id: number | null }).sponsor_setup_id).toBeNull();
+      // The foreign key set the guide's column to null; the stored JSON never holds the choice.
+      expect(after.sponsorSetupId).toBeNull();
+      expect(after.settings).not.toHaveProperty('sponsor_setup_id');
+      // Losing its setup is a new version of the guide, changed now (its products show out of date).
       expect(after.version).toBe(guide.version + 1);
+      expect(after.updatedAt.getTime()).toBeGreaterThan(guide.updatedAt.getTime());
       expect((await call(t.app, 'DELETE', `${setupsUrl()}/${setupId}`, { token: tokens.promoter })).statusCode).toBe(404);
     });
   });

@@ -1,7 +1,7 @@
 import { ClubIdParams, ErrorResponse } from '@golf/contract/api/common';
 import { BoundarySelfIntersectionsResponse, GreensWithinBoundaryResponse, SelfIntersectionsResponse, StatusQuery } from '@golf/contract/api/status';
 import type { AppDeps, TypedApp } from '../../platform/app-types';
-import { COURSES } from '../courses/access';
+import { COURSES } from '../courses';
 import { boundarySelfIntersectionStatus, greensWithinBoundaryStatus, selfIntersectionStatus } from './service';
 
 const tags = ['status'];

@@ -5,8 +5,7 @@ import { courses, holeDrawings, holes } from '../../db/schema/index';
 import { notFound } from '../../platform/errors';
 import { preparedQuery } from '../../platform/prepared';
 import type { DbOrTx } from '../../platform/database';
-import { readDocument } from '../courses/drawing-service';
-import { drawingChecks, storedChecks, type DrawingChecks } from '../courses/drawing-checks';
+import { drawingChecks, readDocument, storedChecks, type DrawingChecks } from '../courses';
 
 /** The checks of a hole never drawn. */
 const NOT_DRAWN: DrawingChecks = drawingChecks(emptyDrawing());
@@ -31,7 +30,7 @@ const courseHoleChecks = preparedQuery('course_hole_checks', holeChecks(and(eq(c
 async function holeChecksOf(db: DbOrTx, clubId: number, courseId?: number): Promise<[number, DrawingChecks][]> {
   const style = eq(holeDrawings.styleId, EDIT_DRAWING_STYLE);
   const rows = courseId === undefined ? await clubHoleChecks(db).execute({ clubId }) : await courseHoleChecks(db).execute({ clubId, courseId });
-  if (courseId !== undefined && rows.length === 0) throw notFound('Course not found');
+  if (courseId !== undefined && rows.length === 0) throw notFound('courses.notFound');
   const result: [number, DrawingChecks][] = [];
   const missing: number[] = [];
   for (const row of rows) {

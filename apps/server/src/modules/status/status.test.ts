@@ -8,7 +8,7 @@ import * as geo from '@golf/contract/geo/status';
 import { buildTestApp, call, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { holeDrawings } from '../../db/schema/index';
 import { courseActors, createTestCourse, offset, polygon, ring, sampleHoleDrawing, type CourseActor } from '../../../test/courses';
-import { drawingChecks } from '../courses/drawing-checks';
+import { drawingChecks } from '../courses';
 
 type Actor = CourseActor;
 const ORIGIN: [number, number] = [9.5357, 55.7113];

@@ -8,5 +8,5 @@ import type { ApiAccess } from '../../platform/authorize';
 export const USER_MANAGEMENT = {
   club: 'clubId',
   roles: ['user-management'],
-  denied: 'You do not have access to the users of this club',
+  denied: 'users.noAccess',
 } as const satisfies ApiAccess;

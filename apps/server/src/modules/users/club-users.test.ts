@@ -90,7 +90,7 @@ describe(`users of a club (${testDatabaseKind})`, () => {
       for (const token of [staff, swede]) {
         const res = await call(t.app, 'GET', `/api/clubs/${club}/users`, { token });
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ error: NO_ACCESS });
+        expect(res.json()).toEqual({ error: NO_ACCESS, code: 'users.noAccess' });
       }
       expect((await call(t.app, 'GET', `/api/clubs/${club}/users`)).statusCode).toBe(401);
       expect((await call(t.app, 'GET', '/api/clubs/99999/users', { token: admin })).statusCode).toBe(404);
@@ -178,7 +178,7 @@ describe(`users of a club (${testDatabaseKind})`, () => {
 
       const again = await create(manager, { email: 'swede@example.com', first_name: 'S', roles: ['club-info'] });
       expect(again.statusCode).toBe(409);
-      expect(again.json()).toEqual({ error: 'A user with this email already has access to this club' });
+      expect(again.json()).toEqual({ error: 'A user with this email already has access to this club', code: 'users.emailHasAccess' });
       await remove(owner, rows[0].id);
     });
 
@@ -211,7 +211,7 @@ describe(`users of a club (${testDatabaseKind})`, () => {
     it('lets a manager give only roles they hold (§6)', async () => {
       const refused = await create(manager, { email: 'wants-products@example.com', first_name: 'W', roles: ['club-info', 'products'] });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ error: REFUSED });
+      expect(refused.json()).toEqual({ error: REFUSED, code: 'users.rolesRefused' });
       expect(await userRow(t, 'wants-products@example.com')).toBeUndefined();
       const ok = await create(manager, { email: 'club-info-only@example.com', first_name: 'C', roles: ['club-info'] });
       expect(ok.statusCode).toBe(201);
@@ -241,7 +241,7 @@ describe(`users of a club (${testDatabaseKind})`, () => {
       expect((await profile(targetToken)).roles).toEqual({ [String(club)]: ['club-info'] });
       const res = await setRoles(manager, targetId, ['club-info', 'products']);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: REFUSED });
+      expect(res.json()).toEqual({ error: REFUSED, code: 'users.rolesRefused' });
       expect((await list(owner))[String(targetId)].roles).toEqual(['club-info']);
     });
 
@@ -258,7 +258,7 @@ describe(`users of a club (${testDatabaseKind})`, () => {
       await setRoles(admin, targetId, ['club-info', 'products']);
       const res = await setRoles(manager, targetId, ['club-info']);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: REFUSED });
+      expect(res.json()).toEqual({ error: REFUSED, code: 'users.rolesRefused' });
       // Leaving 'products' as it is and changing only held roles is fine.
       expect((await setRoles(manager, targetId, ['club-info', 'products', 'user-management'])).statusCode).toBe(200);
       expect((await list(owner))[String(targetId)].roles).toEqual(['club-info', 'products', 'user-management']);
@@ -273,7 +273,7 @@ describe(`users of a club (${testDatabaseKind})`, () => {
       await t.database.db.insert(schema.clubUserRoles).values({ clubId: club, userId: ids.adminId, role: 'club-info' });
       const res = await setRoles(owner, ids.adminId, ['club-info', 'insights']);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ error: REFUSED });
+      expect(res.json()).toEqual({ error: REFUSED, code: 'users.rolesRefused' });
       await t.database.db.delete(schema.clubUserRoles).where(and(eq(schema.clubUserRoles.userId, ids.adminId), eq(schema.clubUserRoles.clubId, club)));
     });
 
@@ -312,11 +312,11 @@ describe(`users of a club (${testDatabaseKind})`, () => {
     it("refuses someone else's password, other clubs' managers and staff", async () => {
       const password = await edit(manager, editedId, { id: editedId, firstName: 'E', lastName: '', language: 'en', currentPassword: 'manager-password', newPassword: 'new-password-1' });
       expect(password.statusCode).toBe(403);
-      expect(password.json()).toEqual({ error: "You can't change another user's password" });
+      expect(password.json()).toEqual({ error: "You can't change another user's password", code: 'users.othersPassword' });
       for (const token of [swede, staff]) {
         const res = await edit(token, editedId, { id: editedId, firstName: 'Nope', lastName: '', language: 'en' });
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ error: 'You can only change your own profile' });
+        expect(res.json()).toEqual({ error: 'You can only change your own profile', code: 'users.ownProfileOnly' });
       }
       // A manager does not edit an admin account, nor a user of no club they manage.
       expect((await edit(manager, ids.adminId, { id: ids.adminId, firstName: 'Nope', lastName: '', language: 'en' })).statusCode).toBe(403);
@@ -336,7 +336,7 @@ describe(`users of a club (${testDatabaseKind})`, () => {
       for (const token of [manager, owner]) {
         const res = await edit(token, twoClubs, body);
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ error: "This person's name, language and email are theirs to change" });
+        expect(res.json()).toEqual({ error: "This person's name, language and email are theirs to change", code: 'users.notTheirs' });
       }
       expect(await userRow(t, 'two-clubs-profile@example.com')).toMatchObject({ firstName: 'Tove', language: 'en' });
       // Their roles in the manager's club are the manager's to change.
@@ -387,7 +387,7 @@ describe(`users of a club (${testDatabaseKind})`, () => {
     it('refuses to remove yourself, users holding roles you lack, and others without access', async () => {
       const self = await remove(manager, managerId);
       expect(self.statusCode).toBe(400);
-      expect(self.json()).toEqual({ error: 'You cannot remove yourself' });
+      expect(self.json()).toEqual({ error: 'You cannot remove yourself', code: 'users.cannotRemoveSelf' });
       const withProducts = await createUser(t, { email: 'has-products@example.com', password: 'has-products-pw', clubRoles: { [club]: ['products'] } });
       const refused = await remove(manager, withProducts);
       expect(refused.statusCode).toBe(403);

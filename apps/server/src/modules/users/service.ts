@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ProfileUpdateBody } from '@golf/contract/api/session';
-import { ROLES_REFUSED, type ClubUser, type CreateUserBody, type UserSummary } from '@golf/contract/api/users';
+import { serverErrorText } from '@golf/contract/api/errors';
+import { type ClubUser, type CreateUserBody, type UserSummary } from '@golf/contract/api/users';
 import { assignableRoles, hasClubRole, type PermissionSubject } from '@golf/contract/permissions';
 import { CLUB_ROLES } from '@golf/contract/roles';
 import { clubs, clubUserRoles, passwordResets, regionUsers, users } from '../../db/schema/index';
@@ -11,14 +12,14 @@ import type { Mailer } from '../../platform/mail';
 import { userAddedMail, userInvitationMail } from '../../platform/mail-templates';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { newToken } from '../../platform/tokens';
-import { revokeOtherSessions } from '../session/service';
+import { revokeOtherSessions } from '../session';
 
 /** How long the link of an invitation mail works. */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60_000;
 
-export const NOT_IN_CLUB = 'This user has no access to this club';
+export const NOT_IN_CLUB = serverErrorText('users.notInClub');
 
-export const NOT_THEIRS = "This person's name, language and email are theirs to change";
+export const NOT_THEIRS = serverErrorText('users.notTheirs');
 
 /**
  * PUT users/{id}. The own profile: name, language and, with the current password, the password
@@ -44,13 +45,13 @@ export async function updateProfile(
       ? await db.selectDistinct({ clubId: clubUserRoles.clubId }).from(clubUserRoles).where(eq(clubUserRoles.userId, pathId))
       : [];
     const managed = memberOf.filter((c) => hasClubRole(auth.subject, c.clubId, 'user-management'));
-    if (!target || managed.length === 0) throw forbidden('You can only change your own profile');
+    if (!target || managed.length === 0) throw forbidden('users.ownProfileOnly');
     const regionRoles = await db.select({ regionId: regionUsers.regionId }).from(regionUsers).where(eq(regionUsers.userId, pathId)).limit(1);
-    if (target.admin || managed.length < memberOf.length || regionRoles.length > 0) throw forbidden(NOT_THEIRS);
+    if (target.admin || managed.length < memberOf.length || regionRoles.length > 0) throw forbidden('users.notTheirs');
   }
-  if (!target) throw notFound('User not found');
-  if (body.id !== pathId) throw badRequest('The profile id does not match the address');
-  if (body.newPassword || body.currentPassword) throw forbidden("You can't change another user's password");
+  if (!target) throw notFound('users.notFound');
+  if (body.id !== pathId) throw badRequest('users.idMismatch');
+  if (body.newPassword || body.currentPassword) throw forbidden('users.othersPassword');
   const [row] = await db
     .update(users)
     .set({ firstName: body.firstName, lastName: body.lastName, language: body.language, updatedAt: new Date() })
@@ -70,8 +71,8 @@ export async function updateOwnProfile(
   pathId: number,
   body: z.output<typeof ProfileUpdateBody>,
 ): Promise<void> {
-  if (pathId !== auth.userId) throw forbidden('You can only change your own profile');
-  if (body.id !== pathId) throw badRequest('The profile id does not match the address');
+  if (pathId !== auth.userId) throw forbidden('users.ownProfileOnly');
+  if (body.id !== pathId) throw badRequest('users.idMismatch');
   const set: Partial<typeof users.$inferInsert> = {
     firstName: body.firstName,
     lastName: body.lastName,
@@ -81,7 +82,7 @@ export async function updateOwnProfile(
   if (body.newPassword) {
     const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.userId));
     if (!(await verifyPassword(row?.passwordHash ?? null, body.currentPassword ?? ''))) {
-      throw badRequest('Your current password is not correct', [{ path: 'currentPassword', message: 'Your current password is not correct' }]);
+      throw badRequest('users.wrongPassword', undefined, [{ path: 'currentPassword', message: 'Your current password is not correct' }]);
     }
     set.passwordHash = await hashPassword(body.newPassword);
   }
@@ -139,7 +140,7 @@ export async function listClubUsers(db: DbOrTx, clubId: number): Promise<Record<
 
 async function clubUser(db: DbOrTx, clubId: number, userId: number): Promise<ClubUser> {
   const [user] = await queryClubUsers(db, clubId, userId);
-  if (!user) throw notFound(NOT_IN_CLUB);
+  if (!user) throw notFound('users.notInClub');
   return user;
 }
 
@@ -154,7 +155,7 @@ async function directRoles(db: DbOrTx, clubId: number, userId: number): Promise<
 /** §6: an admin may give any role; others only roles they hold in the club. */
 function assertMayChange(subject: PermissionSubject, clubId: number, changed: readonly string[]): void {
   const allowed = assignableRoles(subject, clubId) as readonly string[];
-  if (changed.some((role) => !allowed.includes(role))) throw forbidden(ROLES_REFUSED);
+  if (changed.some((role) => !allowed.includes(role))) throw forbidden('users.rolesRefused');
 }
 
 /**
@@ -183,7 +184,7 @@ export async function createClubUser(
       let userId: number;
       let needsPassword: boolean;
       if (found) {
-        if ((await directRoles(tx, clubId, found.id)).length > 0) throw conflict('A user with this email already has access to this club');
+        if ((await directRoles(tx, clubId, found.id)).length > 0) throw conflict('users.emailHasAccess');
         userId = found.id;
         needsPassword = found.passwordHash === null;
       } else {
@@ -204,7 +205,7 @@ export async function createClubUser(
       return { userId, invite };
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('A user with this email already has access to this club');
+    if (isUniqueViolation(err)) throw conflict('users.emailHasAccess');
     throw err;
   }
   let invited = false;
@@ -249,8 +250,8 @@ export async function setClubUserRoles(
   await db.transaction(async (tx) => {
     const [target] = await tx.select({ admin: users.admin }).from(users).where(eq(users.id, userId));
     const current = target ? await directRoles(tx, clubId, userId) : [];
-    if (current.length === 0) throw notFound(NOT_IN_CLUB);
-    if (target.admin && !subject.admin) throw forbidden(ROLES_REFUSED);
+    if (current.length === 0) throw notFound('users.notInClub');
+    if (target.admin && !subject.admin) throw forbidden('users.rolesRefused');
     const removed = current.filter((r) => !roles.includes(r));
     const added = roles.filter((r) => !current.includes(r));
     assertMayChange(subject, clubId, [...removed, ...added]);
@@ -275,14 +276,14 @@ export async function removeClubUser(
   clubId: number,
   userId: number,
 ): Promise<{ account_deleted: boolean }> {
-  if (userId === auth.userId) throw badRequest('You cannot remove yourself');
+  if (userId === auth.userId) throw badRequest('users.cannotRemoveSelf');
   return db.transaction(async (tx) => {
     const [target] = await tx.select({ admin: users.admin }).from(users).where(eq(users.id, userId)).for('update');
     const current = target ? await directRoles(tx, clubId, userId) : [];
-    if (current.length === 0) throw notFound(NOT_IN_CLUB);
-    if (target.admin && !auth.subject.admin) throw forbidden('You cannot remove this user');
+    if (current.length === 0) throw notFound('users.notInClub');
+    if (target.admin && !auth.subject.admin) throw forbidden('users.cannotRemove');
     const allowed = assignableRoles(auth.subject, clubId) as readonly string[];
-    if (current.some((r) => !allowed.includes(r))) throw forbidden('You cannot remove this user: they hold roles you do not have');
+    if (current.some((r) => !allowed.includes(r))) throw forbidden('users.cannotRemoveRoles');
     await tx.delete(clubUserRoles).where(and(eq(clubUserRoles.clubId, clubId), eq(clubUserRoles.userId, userId)));
     const [left] = (
       await tx.execute<{ n: number }>(sql`

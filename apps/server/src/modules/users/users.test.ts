@@ -44,7 +44,7 @@ describe(`PUT /api/users/{id} (${testDatabaseKind})`, () => {
   it("refuses another user's profile with 403 to a user who does not manage them", async () => {
     const res = await update(staffToken, ownerId, { id: ownerId, firstName: 'Hijacked', lastName: '', language: 'en' });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ error: 'You can only change your own profile' });
+    expect(res.json()).toEqual({ error: 'You can only change your own profile', code: 'users.ownProfileOnly' });
     expect((await userRow(t, 'owner@example.com')).firstName).toBe('Ole');
     const swedeId = await createUser(t, { email: 'swede@example.com', password: 'swede-password', clubRoles: { [ids.seClubId]: ['user-management'] } });
     const swede = await signIn(t.app, 'swede@example.com', 'swede-password');
@@ -63,7 +63,7 @@ describe(`PUT /api/users/{id} (${testDatabaseKind})`, () => {
   it('answers 400 when the id in the body is not the one in the path', async () => {
     const res = await update(staffToken, staffId, { id: ownerId, firstName: 'Sam', lastName: 'Staff', language: 'en' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'The profile id does not match the address' });
+    expect(res.json()).toEqual({ error: 'The profile id does not match the address', code: 'users.idMismatch' });
   });
 
   it.each([
@@ -146,7 +146,7 @@ describe(`PUT /api/users/{id} (${testDatabaseKind})`, () => {
       for (const token of [phone, tablet]) {
         const res = await me(token);
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ error: 'Your session has expired. Please sign in again.' });
+        expect(res.json()).toEqual({ error: 'Your session has expired. Please sign in again.', code: 'auth.sessionExpired' });
         expect((await call(cached.app, 'POST', '/api/token', { token })).statusCode).toBe(401);
       }
       expect((await me(laptop)).statusCode).toBe(200);
@@ -161,6 +161,6 @@ describe(`PUT /api/users/{id} (${testDatabaseKind})`, () => {
   it('answers 401 without a token', async () => {
     const res = await call(t.app, 'PUT', `/api/users/${staffId}`, { payload: { id: staffId, firstName: 'Sam', lastName: '', language: 'en' } });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Not signed in' });
+    expect(res.json()).toEqual({ error: 'Not signed in', code: 'auth.notSignedIn' });
   });
 });

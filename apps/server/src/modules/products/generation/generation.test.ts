@@ -10,6 +10,7 @@ import { Job } from '@golf/contract/api/jobs';
 import { GuideRenderInput } from '@golf/contract/print/input';
 import { DEMO_GUIDE_TITLE } from '../../../seed/seed-products';
 import { signInActors } from '../../../../test/actors';
+import { finishedJob } from '../../../../test/jobs';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../../test/test-app';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'maker' | 'swede';
@@ -28,16 +29,7 @@ describe(`products: generating a guide's products as jobs (${testDatabaseKind})`
     return res.rawPayload;
   };
   /** Waits for the job through the jobs API, as the screen does. */
-  const finished = async (jobId: string) => {
-    for (let i = 0; i < 600; i++) {
-      const res = await req('maker', 'GET', `events/jobs/${jobId}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const job = Job.parse(res.json());
-      if (job.state === 'completed' || job.state === 'failed') return job;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`job ${jobId} did not finish`);
-  };
+  const finished = (jobId: string) => finishedJob(t, ids.dkClubId, tokens.maker, jobId);
   const generate = async (call: string) => {
     const res = await req('maker', 'POST', `guides/${guide.guide_id}/${call}`);
     expect(res.statusCode, res.body).toBe(202);

@@ -6,11 +6,11 @@ import type { Course } from '@golf/contract/api/courses';
 import { DigitalGuide } from '@golf/contract/api/digital-guide';
 import { GenerateResponse, GuideFilesResponse, LocationResponse } from '@golf/contract/api/guide-generation';
 import { Guide, GuidesResponse } from '@golf/contract/api/guides';
-import { Job } from '@golf/contract/api/jobs';
 import { DEMO_GUIDE_TITLE } from '../../../seed/seed-products';
 import { fileUrlKey, signedFileUrl, SIGNED_URL_MIN_LIFETIME_MS, SIGNED_URL_WINDOW_MS } from '../../../platform/file-urls';
 import { localStorage, type FileStorage } from '../../../platform/storage';
 import { signInActors } from '../../../../test/actors';
+import { finishedJob } from '../../../../test/jobs';
 import { createTestCourse } from '../../../../test/courses';
 import { fileForm, jpeg, png, postForm } from '../../../../test/images';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../../test/test-app';
@@ -69,16 +69,7 @@ describe(`products: where a guide's files are, who reads them, and when they go 
     call(t.app, method, `/api/clubs/${clubId}/${path}`, { token: tokens[actor], payload });
   /** A GET as a browser sends it from a link: no token. */
   const open = (url: string) => t.app.inject({ method: 'GET', url });
-  const finished = async (jobId: string) => {
-    for (let i = 0; i < 600; i++) {
-      const res = await req('maker', 'GET', `events/jobs/${jobId}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const job = Job.parse(res.json());
-      if (job.state === 'completed' || job.state === 'failed') return job;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`job ${jobId} did not finish`);
-  };
+  const finished = (jobId: string) => finishedJob(t, ids.dkClubId, tokens.maker, jobId);
   const generate = async (guideId: number, what: string) => {
     const res = await req('maker', 'POST', `guides/${guideId}/${what}`);
     expect(res.statusCode, res.body).toBe(202);

@@ -16,10 +16,10 @@ import { countryLanguage } from '../../../platform/mail-templates';
 import type { FileStorage } from '../../../platform/storage';
 import { clubs, holes, pinSetups } from '../../../db/schema/index';
 import { HttpError } from '../../../platform/errors';
-import { loadSponsorPlacements, sponsorLogoUrlOfKey } from '../../sponsors/service';
+import { loadSponsorPlacements, sponsorLogoUrlOfKey } from '../../sponsors';
 import { guideFileKey } from '../files';
 import { loadClubForGuide, loadGuideCourses, loadGuideTheme } from '../render/load';
-import { getGuide, guideOfClub } from '../service';
+import { getGuide, guideOfClub } from '../guide-rows';
 
 /** The reference of the custom front page image in the render input's images. */
 export const FRONT_PAGE_IMAGE = 'front-page';

@@ -16,7 +16,7 @@ import { GuideRenderInput } from '@golf/contract/print/input';
 import type { AppDeps, TypedApp } from '../../../platform/app-types';
 import type { ApiAccess } from '../../../platform/authorize';
 import { notFound } from '../../../platform/errors';
-import { guideOfClub } from '../service';
+import { guideOfClub } from '../guide-rows';
 import { buildGuideRenderInput } from './render-input';
 import { registerGuideJobs, releaseGuides, requestGeneration, requestReleaseAll } from './service';
 import { productLocation, readProductFile } from './storage';
@@ -79,7 +79,7 @@ export function guideGenerationRoutes(app: TypedApp, deps: AppDeps) {
       await guideOfClub(db, clubId, id);
       const location = await productLocation(deps, clubId, id, 'json');
       const bytes = location.generated_at ? await readProductFile(storage, clubId, id, 'json', 'guide.json') : null;
-      if (!bytes || !location.generated_at) throw notFound('The digital guide has not been generated yet');
+      if (!bytes || !location.generated_at) throw notFound('guides.digitalNotGenerated');
       const etag = `"${id}-${Date.parse(location.generated_at)}"`;
       reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);

@@ -19,8 +19,7 @@ import type { FileStorage } from '../../../platform/storage';
 import { jobQueue, type JobContext } from '../../../platform/jobs';
 import { renderInWorker } from '../render/render';
 import type { RenderTask } from '../render/tasks';
-import { DEMO_GUIDE_TITLE } from '../../../seed/seed-products';
-import { guideOfClub } from '../service';
+import { guideOfClub } from '../guide-rows';
 import { buildGuideRenderInput } from './render-input';
 import { deleteGuideFolder, storeProduct, type StoredFile } from './storage';
 
@@ -42,7 +41,7 @@ export interface GuideJobData {
   guideId: number;
 }
 
-/** The §4 progress messages, in English in the job (the screen shows its own translation of the product's message). */
+/** The progress message while a product is made ('Generating PDF Guide', …; §4), in English in the job (the screen shows its own translation of the product's message). */
 const MESSAGES: Record<GuideProduct, string> = {
   json: 'Generating Digital Guide',
   overview: 'Generating Overview',
@@ -276,10 +275,4 @@ async function runReleaseAll(db: Db, job: JobContext<ReleaseAllJobData>): Promis
 export async function clubGuideIds(db: DbOrTx, clubId: number): Promise<number[]> {
   const rows = await db.select({ id: guides.id }).from(guides).where(eq(guides.clubId, clubId)).orderBy(guides.appOrder, guides.id);
   return rows.map((r) => r.id);
-}
-
-/** The demo guide's products, queued once when the demo is written (its guide then shows them made). */
-export async function releaseDemoGuide(db: Db): Promise<void> {
-  const rows = await db.select({ id: guides.id, clubId: guides.clubId }).from(guides).where(eq(guides.title, DEMO_GUIDE_TITLE));
-  for (const row of rows) await releaseGuides(db, row.clubId, [row.id], [...GUIDE_PRODUCTS]);
 }

@@ -20,7 +20,7 @@ import type { Db } from '../../../platform/database';
 import { fileUrlKey, signedFileUrl } from '../../../platform/file-urls';
 import type { FileStorage } from '../../../platform/storage';
 import { notFound } from '../../../platform/errors';
-import { clubFilesPrefix } from '../../clubs/files';
+import { clubFilesPrefix } from '../../clubs';
 
 export interface StoredFile {
   name: string;
@@ -136,7 +136,7 @@ export async function productLocation(deps: ProductUrlDeps, clubId: number, guid
   let url: (name: string) => string;
   if (APP_PRODUCTS.includes(product)) {
     const [row] = await deps.db.select({ token: guides.appToken }).from(guides).where(and(eq(guides.id, guideId), eq(guides.clubId, clubId)));
-    if (!row) throw notFound('Guide not found');
+    if (!row) throw notFound('guides.notFound');
     url = (name) => `/files/app/${row.token}/${folderName(product)}/${name}?v=${version}`;
   } else {
     const key = await fileUrlKey(deps.db, deps.config);

@@ -5,8 +5,8 @@ import { resolveTheme } from '@golf/contract/print/theme';
 import { clubs, courses, drawingStyles, holes, holeTees, pinPositions, pinSetups, tees } from '../../../db/schema/index';
 import type { DbOrTx } from '../../../platform/database';
 import { notFound } from '../../../platform/errors';
-import { savedDrawings } from '../../courses/drawing-service';
-import { getGraphics } from '../../graphics/service';
+import { savedDrawings } from '../../courses';
+import { getGraphics } from '../../graphics';
 
 /**
  * What the renderer reads of a club's courses from the course tables, as the course, hole and
@@ -23,7 +23,7 @@ export async function loadClubForGuide(db: DbOrTx, clubId: number): Promise<{ na
     .from(clubs)
     .leftJoin(drawingStyles, eq(drawingStyles.id, clubs.drawingStyleId))
     .where(eq(clubs.id, clubId));
-  if (!row) throw notFound('Club not found');
+  if (!row) throw notFound('clubs.notFound');
   return { name: row.name, themeName: row.themeName ?? 'Standard' };
 }
 
@@ -51,7 +51,7 @@ export async function loadGuideCourses(db: DbOrTx, clubId: number, courseIds: nu
     .from(courses)
     .where(and(inArray(courses.id, courseIds), eq(courses.clubId, clubId)));
   const byId = new Map(courseRows.map((c) => [c.id, c]));
-  if (courseIds.some((id) => !byId.has(id))) throw notFound('Course not found');
+  if (courseIds.some((id) => !byId.has(id))) throw notFound('courses.notFound');
 
   const [holeRows, teeRows] = await Promise.all([
     db.select().from(holes).where(inArray(holes.courseId, courseIds)).orderBy(asc(holes.courseId), asc(holes.order)),
@@ -100,7 +100,7 @@ export async function loadGuideCourses(db: DbOrTx, clubId: number, courseIds: nu
 async function loadPins(db: DbOrTx, clubId: number, pinSetupId: number | null): Promise<Map<number, { outMeters: number; sideMeters: number }>> {
   if (pinSetupId === null) return new Map();
   const [setup] = await db.select({ id: pinSetups.id }).from(pinSetups).where(and(eq(pinSetups.id, pinSetupId), eq(pinSetups.clubId, clubId)));
-  if (!setup) throw notFound('Pin setup not found');
+  if (!setup) throw notFound('pins.setupNotFound');
   const rows = await db.select().from(pinPositions).where(eq(pinPositions.pinSetupId, pinSetupId));
   return new Map(rows.map((r) => [r.holeId, { outMeters: r.outMeters, sideMeters: r.sideMeters }]));
 }

@@ -1,4 +1,5 @@
 import type { GuideRenderInputIn } from '@golf/contract/print/input';
+import { serverError } from '@golf/contract/api/errors';
 import { taskRunner } from '../../../platform/worker-tasks';
 import type { PdfOptions } from './pdf';
 import type { RenderResult, RenderTask } from './tasks';
@@ -12,8 +13,8 @@ const renderer = taskRunner<RenderTask, RenderResult>({
   timeoutMs: RENDER_TIMEOUT_MS,
   maxHeapMb: 768,
   maxWorkers: 1,
-  timeoutMessage: `Rendering took more than ${RENDER_TIMEOUT_MS / 1000} seconds and was stopped.`,
-  memoryMessage: 'Rendering needed more memory than it may use and was stopped.',
+  timeoutMessage: serverError('render.timeout', { seconds: RENDER_TIMEOUT_MS / 1000 }),
+  memoryMessage: serverError('render.outOfMemory'),
 });
 
 /**

@@ -92,7 +92,7 @@ export function CreateClubDialog({ onClose, onCreated }: { onClose: () => void; 
       });
       onCreated(club);
     } catch (error) {
-      if (isApiError(error) && error.status === 409) setError('handle', { message: error.serverMessage });
+      if (isApiError(error) && error.status === 409) setError('handle', { message: errorText(error, t) });
     }
   });
 

@@ -93,7 +93,7 @@ export function UserDialog({
       });
       onDone(result.invited ? t('users.create.invited', { email: result.user.email }) : t('users.create.notInvited', { email: result.user.email }));
     } catch (error) {
-      if (isApiError(error) && error.status === 409) setError('email', { message: error.serverMessage });
+      if (isApiError(error) && error.status === 409) setError('email', { message: errorText(error, t) });
     }
   });
 

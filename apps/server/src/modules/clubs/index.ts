@@ -1,0 +1,4 @@
+/** The public entry of the clubs area: what app.ts and other areas may use (docs/adding-an-area.md). */
+export { clubRoutes } from './routes';
+// Every file of a club lives under its folder: the areas that store a club's files build their keys on it.
+export { clubFilesPrefix } from './files';

@@ -1,0 +1,3 @@
+/** The public entry of the graphics area: what app.ts and other areas (products) may use (docs/adding-an-area.md). */
+export { graphicsRoutes } from './routes';
+export { getGraphics } from './service';

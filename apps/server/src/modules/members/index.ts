@@ -1,0 +1,3 @@
+/** The public entry of the members area: what app.ts and other areas may use (docs/adding-an-area.md). */
+export { memberRoutes } from './routes';
+export { purgeExpiredUploads } from './upload-service';

@@ -1,0 +1,2 @@
+/** The public entry of the pins area (docs/adding-an-area.md). */
+export { pinRoutes } from './routes';
