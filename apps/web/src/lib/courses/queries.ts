@@ -49,7 +49,7 @@ export function useHolesTees(clubId: number, courseId: number) {
   });
 }
 
-/** GET clubs/{clubId}/holes/{holeId}/drawing/1: the hole's drawing in the console's style (§9). */
+/** GET clubs/{clubId}/holes/{holeId}/drawing/1: the hole's drawing in the console's style, style 1 (§9). */
 export function drawingQueryOptions(clubId: number, holeId: number) {
   return queryOptions({
     queryKey: courseKeys.drawing(clubId, holeId),

@@ -1,12 +1,9 @@
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { NotFoundCard } from '../../../components/ui/query-gate';
 import { paths } from '../../../config/paths';
-import { useCourses, useHolesTees, useTees } from '../../../lib/courses/queries';
+import { useCourseWithTees } from '../../../lib/courses/course-with-tees';
 import { useClubId } from '../../../lib/use-club-id';
 import { courseValues } from '../utils/course-form';
 import { EditCourseForm } from './edit-course-form';
@@ -22,24 +19,17 @@ export function CoursePage() {
 
 function SavedCourse({ clubId, courseId }: { clubId: number; courseId: number }) {
   const { t } = useTranslation();
-  const courses = useCourses(clubId);
-  const tees = useTees(clubId);
-  const holesTees = useHolesTees(clubId, courseId);
-  const queries = [courses, tees, holesTees];
-  const failed = queries.find((q) => q.isError);
-  if (failed) return <ErrorState error={failed.error} onRetry={() => queries.forEach((q) => q.isError && void q.refetch())} />;
-  if (!courses.data || !tees.data || !holesTees.data) return <LoadingState rows={8} />;
-  const course = courses.data.find((c) => c.id === courseId);
+  const loaded = useCourseWithTees(clubId, courseId, 8);
+  if (loaded.view) return loaded.view;
+  const { course, tees, holesTees } = loaded.data;
   if (!course) {
     return (
-      <Card>
-        <EmptyState title={t('courses.notFound')}>
-          <Button component={RouterLink} to={paths.club.home(clubId)} sx={{ mt: 1 }}>
-            {t('shell.goHome')}
-          </Button>
-        </EmptyState>
-      </Card>
+      <NotFoundCard title={t('courses.notFound')}>
+        <Button component={RouterLink} to={paths.club.home(clubId)} sx={{ mt: 1 }}>
+          {t('shell.goHome')}
+        </Button>
+      </NotFoundCard>
     );
   }
-  return <EditCourseForm clubId={clubId} course={course} tees={tees.data} initial={courseValues(course, tees.data, holesTees.data)} />;
+  return <EditCourseForm clubId={clubId} course={course} tees={tees} initial={courseValues(course, tees, holesTees)} />;
 }

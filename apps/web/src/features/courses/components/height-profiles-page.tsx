@@ -21,10 +21,9 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { Course, Hole } from '@golf/contract/api/courses';
 import { heightProfile } from '@golf/contract/geo/profile';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
 import { paths } from '../../../config/paths';
+import { awaitQueries, NotFoundCard } from '../../../components/ui/query-gate';
 import { useClubId } from '../../../lib/use-club-id';
 import { drawingQueryOptions, useCourses } from '../../../lib/courses/queries';
 
@@ -41,10 +40,10 @@ export function HeightProfilesPage() {
   const clubId = useClubId();
   const courseId = Number(useParams().courseId);
   const courses = useCourses(clubId);
-  if (courses.isError) return <ErrorState error={courses.error} onRetry={() => void courses.refetch()} />;
-  if (!courses.data) return <LoadingState rows={4} />;
-  const course = courses.data.find((c) => c.id === courseId);
-  if (!course) return <Card><EmptyState title={t('courses.notFound')} /></Card>;
+  const gate = awaitQueries([courses], { rows: 4 });
+  if (gate.view) return gate.view;
+  const course = gate.data[0].find((c) => c.id === courseId);
+  if (!course) return <NotFoundCard title={t('courses.notFound')} />;
   const holes = [...course.holes].sort((a, b) => a.order - b.order);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', maxWidth: 1200 }}>

@@ -3,7 +3,6 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -17,16 +16,14 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { Course, HoleTee, Tee } from '@golf/contract/api/courses';
-import { EmptyState } from '../../../components/ui/empty-state';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
 import { paths } from '../../../config/paths';
+import { NotFoundCard } from '../../../components/ui/query-gate';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useClubId } from '../../../lib/use-club-id';
 import { useUpdateCourse } from '../api/course-mutations';
-import { useCourses, useHolesTees, useTees } from '../../../lib/courses/queries';
+import { useCourseWithTees } from '../../../lib/courses/course-with-tees';
 import {
   courseValues,
   distanceProblem,
@@ -45,16 +42,11 @@ export function ManageAllHolesPage() {
   const { t } = useTranslation();
   const clubId = useClubId();
   const courseId = Number(useParams().courseId);
-  const courses = useCourses(clubId);
-  const tees = useTees(clubId);
-  const holesTees = useHolesTees(clubId, courseId);
-  const queries = [courses, tees, holesTees];
-  const failed = queries.find((q) => q.isError);
-  if (failed) return <ErrorState error={failed.error} onRetry={() => queries.forEach((q) => q.isError && void q.refetch())} />;
-  if (!courses.data || !tees.data || !holesTees.data) return <LoadingState rows={10} />;
-  const course = courses.data.find((c) => c.id === courseId);
-  if (!course) return <Card><EmptyState title={t('courses.notFound')} /></Card>;
-  return <HolesGrid key={course.id} clubId={clubId} course={course} tees={tees.data} holesTees={holesTees.data} />;
+  const loaded = useCourseWithTees(clubId, courseId, 10);
+  if (loaded.view) return loaded.view;
+  const { course, tees, holesTees } = loaded.data;
+  if (!course) return <NotFoundCard title={t('courses.notFound')} />;
+  return <HolesGrid key={course.id} clubId={clubId} course={course} tees={tees} holesTees={holesTees} />;
 }
 
 /** The grid's cells: per hole par, handicap, then one distance per tee. */

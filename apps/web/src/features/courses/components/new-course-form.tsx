@@ -1,6 +1,6 @@
 /**
  * /:clubId/courses/new — a course's name, number of holes, tees and holes, created with one call
- * (§4). The tees live in the form until then. A link leads to the import from a file.
+ * (§4: then courses and tees reload and the new course opens). The tees live in the form until then. A link leads to the import from a file.
  */
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';

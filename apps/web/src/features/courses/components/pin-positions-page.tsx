@@ -35,6 +35,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { paths } from '../../../config/paths';
+import { awaitQueries, NotFoundCard } from '../../../components/ui/query-gate';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useClubId } from '../../../lib/use-club-id';
@@ -86,13 +87,14 @@ export function PinPositionsPage() {
   const [naming, setNaming] = useState<PinSetup | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PinSetup | null>(null);
 
-  if (courses.isError) return <ErrorState error={courses.error} onRetry={() => void courses.refetch()} />;
-  if (setups.isError) return <ErrorState error={setups.error} title={t('pins.loadFailed')} onRetry={() => void setups.refetch()} />;
-  if (!courses.data || !setups.data) return <LoadingState rows={6} />;
-  const course = courses.data.find((c) => c.id === courseId);
-  if (!course) return <Card><EmptyState title={t('courses.notFound')} /></Card>;
+  // The courses failing has the general heading; the pin setups failing (the courses loaded) says so.
+  const gate = awaitQueries([courses, setups], { rows: 6, errorTitle: courses.isError ? undefined : t('pins.loadFailed') });
+  if (gate.view) return gate.view;
+  const [courseList, setupList] = gate.data;
+  const course = courseList.find((c) => c.id === courseId);
+  if (!course) return <NotFoundCard title={t('courses.notFound')} />;
 
-  const list = [...setups.data].sort((a, b) => a.name.localeCompare(b.name));
+  const list = [...setupList].sort((a, b) => a.name.localeCompare(b.name));
   const wanted = Number(search.get('setup'));
   const selected = list.find((s) => s.id === wanted) ?? list[0] ?? null;
   const select = (id: number) => setSearch({ setup: String(id) }, { replace: true });

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useQueries } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -13,11 +12,9 @@ import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import type { Hole } from '@golf/contract/api/courses';
 import type { DrawingResponse } from '@golf/contract/api/drawings';
 import type { PinPosition } from '@golf/contract/api/pins';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
 import { localPaper, PrintStyles } from '../../../components/ui/print-styles';
 import { paths } from '../../../config/paths';
+import { awaitQueries, NotFoundCard } from '../../../components/ui/query-gate';
 import { useClubId } from '../../../lib/use-club-id';
 import { drawingQueryOptions, useCourses, usePinPositions, usePinSetups } from '../../../lib/courses/queries';
 import { greenSheet, ringsPath, type GreenSheet } from '@golf/contract/print/green-sheet';
@@ -40,12 +37,12 @@ export function PinSheetPrintPage() {
   const holes = [...(course?.holes ?? [])].sort((a, b) => a.order - b.order);
   const drawings = useQueries({ queries: holes.map((h) => ({ ...drawingQueryOptions(clubId, h.id), enabled: h.has_drawing })) });
 
-  const failed = [courses, setups, positions].find((q) => q.isError);
-  if (failed) return <ErrorState error={failed.error} onRetry={() => [courses, setups, positions].forEach((q) => q.isError && void q.refetch())} />;
-  if (!courses.data || !setups.data || !positions.data) return <LoadingState rows={6} />;
-  const setup = setups.data.find((s) => s.id === setupId);
-  if (!course || !setup) return <Card><EmptyState title={t('pins.sheetNotFound')} /></Card>;
-  const byHole = new Map<number, PinPosition>(positions.data.map((p) => [p.holeId, p]));
+  const gate = awaitQueries([courses, setups, positions], { rows: 6 });
+  if (gate.view) return gate.view;
+  const [, setupList, positionList] = gate.data;
+  const setup = setupList.find((s) => s.id === setupId);
+  if (!course || !setup) return <NotFoundCard title={t('pins.sheetNotFound')} />;
+  const byHole = new Map<number, PinPosition>(positionList.map((p) => [p.holeId, p]));
 
   return (
     <Box id="pin-sheet" sx={{ maxWidth: 1000 }}>

@@ -23,6 +23,7 @@ import { CoordinatesForm } from './coordinates-form';
 import { DistanceFromPlayLine } from './distance-from-play-line';
 import { FeatureList } from './feature-list';
 import { VertexEditor } from './vertex-editor';
+import { drawGroups, presentLayers } from '../utils/editor-state';
 
 function Swatch({ element }: { element: ElementForEdit | undefined }) {
   const style = element?.style ?? {};
@@ -69,9 +70,9 @@ export function EditorSidePanel({
 }) {
   const { t } = useTranslation();
   const byName = new Map(elements.map((e) => [e.name, e]));
-  const groups = new Map<string, ElementForEdit[]>();
-  for (const e of editableElements) groups.set(e.groupName, [...(groups.get(e.groupName) ?? []), e]);
-  const present = Object.keys(state.counts).sort((a, b) => (byName.get(b)?.zIndex ?? 0) - (byName.get(a)?.zIndex ?? 0));
+  const groups = drawGroups(editableElements);
+  const present = presentLayers(state.counts, elements);
+  // Layers of elements another screen edits are listed, but cannot be selected here.
   const editableNames = new Set(editableElements.map((e) => e.name));
 
   return (

@@ -4,8 +4,7 @@ import { Link as RouterLink, useLocation, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { awaitQueries } from '../../../components/ui/query-gate';
 import { paths } from '../../../config/paths';
 import { useClub } from '../../../lib/current-club';
 import { useClubContexts, useElementsForEdit } from '../../../lib/map/graphics-queries';
@@ -41,14 +40,15 @@ export function HoleEditorPage() {
     queries: neighbourHoleIds(holesOfCourse, holeId).map((id) => ({ ...drawingQueryOptions(clubId, id), enabled: empty })),
   });
 
-  const queries = [courses, club, drawing, elements, contexts];
-  const failed = queries.find((q) => q.isError);
-  if (failed) return <ErrorState error={failed.error} title={t('holeEditor.loadFailed')} onRetry={() => queries.forEach((q) => q.isError && void q.refetch())} />;
-  if (queries.some((q) => q.isPending)) return <LoadingState />;
-  // A neighbour that fails to load only leaves the view on the club's position.
-  if (neighbours.some((q) => q.isFetching && !q.data)) return <LoadingState />;
+  const gate = awaitQueries([courses, club, drawing, elements, contexts], {
+    errorTitle: t('holeEditor.loadFailed'),
+    // A neighbour that fails to load only leaves the view on the club's position: it is waited for, never an error.
+    extra: { pending: neighbours.some((q) => q.isFetching && !q.data), error: null, retry: () => {} },
+  });
+  if (gate.view) return gate.view;
+  const [courseList, clubData, drawingData, elementList, contextList] = gate.data;
 
-  const course = courses.data!.find((c) => c.id === courseId);
+  const course = courseList.find((c) => c.id === courseId);
   const hole = course?.holes.find((h) => h.id === holeId);
   if (!course || !hole) {
     return (
@@ -73,10 +73,10 @@ export function HoleEditorPage() {
         course={course}
         hole={hole}
         mode={mode}
-        club={club.data!}
-        drawing={drawing.data!}
-        elements={elements.data!}
-        contexts={contexts.data!.contexts}
+        club={clubData}
+        drawing={drawingData}
+        elements={elementList}
+        contexts={contextList.contexts}
         neighbours={empty ? neighbours.flatMap((q) => (q.data ? [q.data.drawing] : [])) : []}
       />
     </Box>

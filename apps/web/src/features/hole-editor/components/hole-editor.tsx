@@ -1,7 +1,6 @@
 import 'ol/ol.css';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useBlocker } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -27,143 +26,24 @@ import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import SquareFootIcon from '@mui/icons-material/SquareFoot';
 import StraightenIcon from '@mui/icons-material/Straighten';
 import UndoIcon from '@mui/icons-material/Undo';
-import type { Club } from '@golf/contract/api/clubs';
-import type { Course, Hole } from '@golf/contract/api/courses';
-import type { Drawing, DrawingResponse } from '@golf/contract/api/drawings';
-import type { Context, ElementForEdit } from '@golf/contract/api/graphics';
+import type { Hole } from '@golf/contract/api/courses';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { HOLE_EDITORS, paths, type HoleEditorKind } from '../../../config/paths';
-import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
-import { createMeasurer } from '../../../lib/map/measure';
-import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
-import { useSaveDrawing } from '../api/drawing';
-import { HoleEditorController, type Tool } from '../map/editor-controller';
-import { MODE_CONTEXT } from '../utils/modes';
+import { HOLE_EDITORS, paths } from '../../../config/paths';
+import { useHoleEditor, type HoleEditorInput } from '../hooks/use-hole-editor';
+import type { Tool } from '../map/editor-controller';
+import { adjacentHoles, mapCursor, toolButtonValue } from '../utils/editor-state';
 import { EditorSidePanel } from './editor-side-panel';
 import { LabelDialog } from './label-dialog';
 
-declare global {
-  interface Window {
-    /** performance.now() when the editor's map first drew the drawing (read by bench/editor.mjs). */
-    __editorReady?: number;
-  }
-}
-
-interface Problem {
-  feature: string;
-  message: string;
-}
-
-function problemsOf(error: unknown): Problem[] {
-  if (!isApiError(error)) return [];
-  const details = (error.body as { details?: unknown } | undefined)?.details;
-  if (!Array.isArray(details)) return [];
-  return details.map((d: { feature?: string; path?: string; message?: string }) => ({ feature: String(d.feature ?? d.path ?? ''), message: String(d.message ?? '') }));
-}
-
-/** The hole graphics editor: the map, its tools and the side panel of one screen (mode). */
-export function HoleEditor({
-  clubId,
-  course,
-  hole,
-  mode,
-  club,
-  drawing,
-  elements,
-  contexts,
-  neighbours,
-}: {
-  clubId: number;
-  course: Course;
-  hole: Hole;
-  mode: HoleEditorKind;
-  club: Club;
-  drawing: DrawingResponse;
-  elements: ElementForEdit[];
-  contexts: Context[];
-  /** Drawings of the holes before and after, shown for orientation while this drawing is empty. */
-  neighbours: Drawing[];
-}) {
+/** The hole graphics editor: the map, its tools and the side panel of one screen (mode). Its state and saving are useHoleEditor's. */
+export function HoleEditor({ hole, ...input }: Omit<HoleEditorInput, 'holeId'> & { hole: Hole }) {
   const { t, i18n } = useTranslation();
-  const snackbar = useSnackbar();
-  const mapRef = useRef<HTMLDivElement>(null);
-  const [controller, setController] = useState<HoleEditorController | null>(null);
-  const [version, setVersion] = useState(drawing.version);
-  const [problems, setProblems] = useState<Problem[] | null>(null);
-  const [conflict, setConflict] = useState(false);
-  const [placed, setPlaced] = useState<{ id: string; element: string; label?: string; icon?: string } | null>(null);
-  const save = useSaveDrawing(clubId, hole.id);
-  const measurer = useMemo(() => createMeasurer(club.srid), [club.srid]);
-
-  const editable = useMemo(() => {
-    const context = contexts.find((c) => c.name === MODE_CONTEXT[mode]);
-    return new Set(context?.elementNames ?? []);
-  }, [contexts, mode]);
-  const editableElements = useMemo(() => elements.filter((e) => editable.has(e.name)), [elements, editable]);
-
-  // The map lives for the lifetime of this component (keyed by hole and screen).
-  useEffect(() => {
-    const target = mapRef.current;
-    if (!target) return;
-    const c = new HoleEditorController({
-      target,
-      mode,
-      elements,
-      editable,
-      measurer,
-      language: i18n.language,
-      zoomLabels: { zoomIn: t('holeEditor.zoomIn'), zoomOut: t('holeEditor.zoomOut') },
-      attribution: course.attribution,
-      neighbours,
-      fallbackCenter: club.position ? [club.position.longitude, club.position.latitude] : null,
-      onPointPlaced: (id, element) => setPlaced({ id, element }),
-      onReady: () => {
-        window.__editorReady = performance.now();
-        performance.mark('editor-ready');
-      },
-    });
-    c.load(drawing.drawing);
-    c.map.once('rendercomplete', () => performance.mark('editor-rendercomplete'));
-    setController(c);
-    return () => c.destroy();
-    // The drawing is read once; later versions come from saving.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  const state = useSyncExternalStore(controller?.subscribe ?? noopSubscribe, controller?.getState ?? nullState);
-  const dirty = !!state?.dirty;
-
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !save.isPending && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  const onSave = async () => {
-    if (!controller) return;
-    setProblems(null);
-    setConflict(false);
-    try {
-      const fresh = await save.mutateAsync({ drawing: controller.getDrawing(), version });
-      controller.load(fresh.drawing, { fit: false });
-      setVersion(fresh.version);
-      snackbar.confirm(t('holeEditor.saved'));
-    } catch (error) {
-      if (isApiError(error) && error.status === 409) setConflict(true);
-      else if (isApiError(error) && error.status === 400 && problemsOf(error).length > 0) setProblems(problemsOf(error));
-      else snackbar.error(t('holeEditor.saveFailed'), errorText(error, t));
-    }
-  };
-
-  const holes = course.holes;
-  const index = holes.findIndex((h) => h.id === hole.id);
-  const previous = index > 0 ? holes[index - 1] : null;
-  const next = index >= 0 && index < holes.length - 1 ? holes[index + 1] : null;
+  const { clubId, course, mode, elements } = input;
+  const { mapRef, controller, state, dirty, screen, dispatch, blocker, measurer, editableElements, saving, onSave } = useHoleEditor({ ...input, holeId: hole.id });
+  const { previous, next } = adjacentHoles(course.holes, hole.id);
   const tool = state?.tool ?? 'select';
   const setTool = (value: Tool | null) => value && controller?.setTool(value);
+  const { problems, conflict, textTarget } = screen;
 
   return (
     <Box data-testid="hole-editor" data-mode={mode}>
@@ -203,7 +83,7 @@ export function HoleEditor({
       </Tabs>
 
       <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', p: 1, mb: 1 }} role="toolbar" aria-label={t('holeEditor.tools')}>
-        <ToggleButtonGroup size="small" exclusive value={tool === 'draw' ? null : tool} onChange={(_e, v: Tool | null) => setTool(v)}>
+        <ToggleButtonGroup size="small" exclusive value={toolButtonValue(tool)} onChange={(_e, v: Tool | null) => setTool(v)}>
           <ToggleButton value="select" aria-label={t('holeEditor.tool.select')} title={t('holeEditor.tool.select')}>
             <NearMeOutlinedIcon fontSize="small" />
           </ToggleButton>
@@ -254,10 +134,10 @@ export function HoleEditor({
           size="small"
           sx={{ ml: 'auto' }}
           startIcon={<SaveOutlinedIcon />}
-          disabled={!controller || save.isPending}
+          disabled={!controller || saving}
           onClick={() => void onSave()}
         >
-          {save.isPending ? t('common.saving') : t('common.save')}
+          {saving ? t('common.saving') : t('common.save')}
         </Button>
       </Paper>
 
@@ -280,7 +160,7 @@ export function HoleEditor({
         </Alert>
       )}
       {problems && (
-        <Alert severity="error" sx={{ mb: 1 }} onClose={() => setProblems(null)} data-testid="save-problems">
+        <Alert severity="error" sx={{ mb: 1 }} onClose={() => dispatch({ type: 'dismissProblems' })} data-testid="save-problems">
           <AlertTitle>{t('holeEditor.problemsTitle')}</AlertTitle>
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {problems.map((p, i) => (
@@ -311,7 +191,7 @@ export function HoleEditor({
             border: 1,
             borderColor: 'divider',
             bgcolor: '#dfe8d8',
-            cursor: tool === 'draw' || tool.startsWith('measure') ? 'crosshair' : 'default',
+            cursor: mapCursor(tool),
           }}
         />
         {state && controller && (
@@ -323,7 +203,7 @@ export function HoleEditor({
             editableElements={editableElements}
             language={i18n.language}
             distanceTarget={{ clubId, course, hole }}
-            onEditText={(info) => setPlaced({ id: info.id, element: info.element, label: info.label, icon: info.icon })}
+            onEditText={(info) => dispatch({ type: 'editText', target: { id: info.id, element: info.element, label: info.label, icon: info.icon } })}
           />
         )}
       </Box>
@@ -333,17 +213,18 @@ export function HoleEditor({
       </Typography>
 
       <LabelDialog
-        open={!!placed}
-        element={placed?.element ?? ''}
-        initialLabel={placed?.label ?? ''}
-        initialIcon={placed?.icon ?? ''}
+        open={!!textTarget}
+        element={textTarget?.element ?? ''}
+        initialLabel={textTarget?.label ?? ''}
+        initialIcon={textTarget?.icon ?? ''}
         onCancel={() => {
+          // A label or icon just placed goes again when its text is cancelled.
           controller?.discardPending();
-          setPlaced(null);
+          dispatch({ type: 'closeText' });
         }}
         onSave={(values) => {
-          if (placed) controller?.setFeatureProps(placed.id, values);
-          setPlaced(null);
+          if (textTarget) controller?.setFeatureProps(textTarget.id, values);
+          dispatch({ type: 'closeText' });
         }}
       />
       <ConfirmDialog
@@ -358,6 +239,3 @@ export function HoleEditor({
     </Box>
   );
 }
-
-const noopSubscribe = () => () => {};
-const nullState = () => null;

@@ -1,4 +1,3 @@
-import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -36,118 +35,25 @@ import ScheduleSendIcon from '@mui/icons-material/ScheduleSendOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import SendIcon from '@mui/icons-material/SendOutlined';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { invitationRefusal, MEMBER_FILTERS, type Member, type MemberFilter } from '@golf/contract/api/members';
+import { MEMBER_FILTERS, type Member, type MemberFilter } from '@golf/contract/api/members';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { visuallyHiddenSx } from '../../../lib/visually-hidden';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ListStates } from '../../../components/ui/list-states';
-import { errorText } from '../../../lib/error-text';
-import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
-import { useMembers } from '../api/get-members';
-import { downloadMembersCsv, useInviteMembers, useRemoveMembers, useSetMemberStatus } from '../api/member-actions';
+import { useMembersList } from '../hooks/use-members-list';
+import { memberName, PAGE_SIZES } from '../utils/members-list-state';
 
-const PAGE_SIZES = [25, 50, 100];
-
-/** Who an invitation can go to (§5): not joined, not banned, not mailed in the last 24 hours. */
-/** The members an invitation would reach, by the contract's rule (the server applies the same). */
-export const canInvite = (m: Member) => invitationRefusal(m) === null;
-
-const memberName = (m: Member) => `${m.first_name} ${m.last_name}`.trim() || m.email;
-
-/** The club's imported members: filter, search, select, invite, remove, ban. */
+/** The club's imported members: filter, search, select, invite, remove, ban. Its state and actions are useMembersList's. */
 export function MembersList({ clubId, onImport }: { clubId: number; onImport: () => void }) {
   const { t } = useTranslation();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
-  const snackbar = useSnackbar();
-  const [filter, setFilter] = useState<MemberFilter>('all');
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
-  const [selected, setSelected] = useState<Map<number, Member>>(new Map());
-  const [dialog, setDialog] = useState<'invite' | 'remove' | null>(null);
-  const members = useMembers(clubId, { filter, search: deferredSearch, page: page + 1, pageSize });
-  const invite = useInviteMembers(clubId);
-  const remove = useRemoveMembers(clubId);
-  const setStatus = useSetMemberStatus(clubId);
-
-  const resetView = () => {
-    setPage(0);
-    setSelected(new Map());
-  };
-  const items = members.data?.items ?? [];
-  const counts = members.data?.counts;
-  const allOnPage = items.length > 0 && items.every((m) => selected.has(m.id));
-  const someOnPage = items.some((m) => selected.has(m.id));
-  const toggle = (member: Member, checked: boolean) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      if (checked) next.set(member.id, member);
-      else next.delete(member.id);
-      return next;
-    });
-  const togglePage = (checked: boolean) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const m of items) {
-        if (checked) next.set(m.id, m);
-        else next.delete(m.id);
-      }
-      return next;
-    });
-
-  const sendInvitations = async () => {
-    try {
-      const result = await invite.mutateAsync([...selected.keys()]);
-      if (result.sent === 0) {
-        snackbar.warn(t('members.invite.noneSent'), t('members.invite.noneSentDetail'));
-      } else {
-        snackbar.confirm(
-          t('members.invite.sent', { count: result.sent }),
-          result.skipped.length ? t('members.invite.skipped', { count: result.skipped.length }) : undefined,
-        );
-      }
-      setSelected(new Map());
-      setDialog(null);
-    } catch (error) {
-      snackbar.error(t('members.invite.failed'), errorText(error, t));
-      setDialog(null);
-    }
-  };
-
-  const removeSelected = async () => {
-    try {
-      const result = await remove.mutateAsync([...selected.keys()]);
-      snackbar.confirm(t('members.remove.done', { count: result.removed }));
-      setSelected(new Map());
-      setDialog(null);
-    } catch (error) {
-      snackbar.error(t('members.remove.failed'), errorText(error, t));
-      setDialog(null);
-    }
-  };
-
-  const changeStatus = async (member: Member) => {
-    const banning = member.status !== 'banned';
-    try {
-      await setStatus.mutateAsync({ id: member.id, status: banning ? 'banned' : 'imported' });
-      snackbar.confirm(banning ? t('members.ban.done', { name: memberName(member) }) : t('members.ban.lifted', { name: memberName(member) }));
-    } catch (error) {
-      snackbar.error(t('members.ban.failed'), errorText(error, t));
-    }
-  };
-
-  const exportCsv = async () => {
-    try {
-      await downloadMembersCsv(clubId, { filter, search: deferredSearch });
-    } catch (error) {
-      snackbar.error(t('members.exportFailed'), errorText(error, t));
-    }
-  };
-
-  const selectedList = [...selected.values()];
-  const invitable = selectedList.filter(canInvite).length;
+  const list = useMembersList(clubId);
+  const { state, dispatch, members, items, counts, invitable } = list;
+  const { filter, selected, dialog } = state;
+  const allOnPage = list.pageSelection.all;
+  const toggle = (member: Member, checked: boolean) => dispatch({ type: 'toggle', member, checked });
+  const togglePage = (checked: boolean) => dispatch({ type: 'togglePage', members: items, checked });
 
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -158,9 +64,7 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
             size="small"
             value={filter}
             onChange={(_event, next: MemberFilter | null) => {
-              if (!next) return;
-              setFilter(next);
-              resetView();
+              if (next) dispatch({ type: 'filter', filter: next });
             }}
             aria-label={t('members.filterLabel')}
           >
@@ -176,11 +80,8 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
           type="search"
           size="small"
           label={t('members.search')}
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            resetView();
-          }}
+          value={state.search}
+          onChange={(event) => dispatch({ type: 'search', search: event.target.value })}
           sx={{ flex: '1 1 220px', maxWidth: { md: 360 } }}
           slotProps={{
             input: {
@@ -192,7 +93,7 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
             },
           }}
         />
-        <Button startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={!members.data || members.data.total === 0} sx={{ ml: { md: 'auto' } }}>
+        <Button startIcon={<DownloadIcon />} onClick={() => void list.exportCsv()} disabled={!members.data || members.data.total === 0} sx={{ ml: { md: 'auto' } }}>
           {t('members.export')}
         </Button>
       </Box>
@@ -207,13 +108,13 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
           <Typography sx={{ fontWeight: 600, mr: 'auto' }} aria-live="polite">
             {t('members.selected', { count: selected.size })}
           </Typography>
-          <Button startIcon={<SendIcon />} variant="contained" size="small" onClick={() => setDialog('invite')}>
+          <Button startIcon={<SendIcon />} variant="contained" size="small" onClick={() => dispatch({ type: 'ask', dialog: 'invite' })}>
             {t('members.invite.action')}
           </Button>
-          <Button startIcon={<RemoveIcon />} color="error" size="small" onClick={() => setDialog('remove')}>
+          <Button startIcon={<RemoveIcon />} color="error" size="small" onClick={() => dispatch({ type: 'ask', dialog: 'remove' })}>
             {t('members.remove.action')}
           </Button>
-          <Button size="small" onClick={() => setSelected(new Map())}>
+          <Button size="small" onClick={() => dispatch({ type: 'clearSelection' })}>
             {t('members.clearSelection')}
           </Button>
         </Paper>
@@ -231,7 +132,7 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
               </Button>
             </EmptyState>
           ) : items.length === 0 ? (
-            <EmptyState title={deferredSearch.trim() ? t('members.noMatch', { query: deferredSearch }) : t(`members.emptyFilter.${filter}`)} />
+            <EmptyState title={list.search.trim() ? t('members.noMatch', { query: list.search }) : t(`members.emptyFilter.${filter}`)} />
           ) : null
         }
       >
@@ -243,7 +144,7 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
                   <Checkbox
                     edge="start"
                     checked={allOnPage}
-                    indeterminate={someOnPage && !allOnPage}
+                    indeterminate={list.pageSelection.some}
                     onChange={(event) => togglePage(event.target.checked)}
                     slotProps={{ input: { 'aria-label': t('members.selectPage') } }}
                   />
@@ -269,7 +170,7 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
                         <MailedFlag member={m} />
                       </Box>
                     </Box>
-                    <BanButton member={m} busy={setStatus.isPending} onClick={() => void changeStatus(m)} />
+                    <BanButton member={m} busy={list.changingStatus} onClick={() => void list.changeStatus(m)} />
                   </ListItem>
                 ))}
               </List>
@@ -281,7 +182,7 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
                       <TableCell padding="checkbox">
                         <Checkbox
                           checked={allOnPage}
-                          indeterminate={someOnPage && !allOnPage}
+                          indeterminate={list.pageSelection.some}
                           onChange={(event) => togglePage(event.target.checked)}
                           slotProps={{ input: { 'aria-label': t('members.selectPage') } }}
                         />
@@ -318,7 +219,7 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
                           <MailedFlag member={m} showDate />
                         </TableCell>
                         <TableCell align="right">
-                          <BanButton member={m} busy={setStatus.isPending} onClick={() => void changeStatus(m)} />
+                          <BanButton member={m} busy={list.changingStatus} onClick={() => void list.changeStatus(m)} />
                         </TableCell>
                       </TableRow>
                     ))}
@@ -329,14 +230,11 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
             <TablePagination
               component="div"
               count={members.data?.total ?? 0}
-              page={page}
-              onPageChange={(_event, next) => setPage(next)}
-              rowsPerPage={pageSize}
+              page={state.page}
+              onPageChange={(_event, next) => dispatch({ type: 'page', page: next })}
+              rowsPerPage={state.pageSize}
               rowsPerPageOptions={PAGE_SIZES}
-              onRowsPerPageChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(0);
-              }}
+              onRowsPerPageChange={(event) => dispatch({ type: 'pageSize', pageSize: Number(event.target.value) })}
               labelRowsPerPage={t('members.pageSize')}
               labelDisplayedRows={({ from, to, count }) => t('members.displayedRows', { from, to, count })}
               getItemAriaLabel={(type) => t(`members.page.${type}`)}
@@ -345,7 +243,7 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
         )}
       </ListStates>
 
-      <Dialog open={dialog === 'invite'} onClose={invite.isPending ? undefined : () => setDialog(null)} maxWidth="xs" fullWidth aria-labelledby="invite-title">
+      <Dialog open={dialog === 'invite'} onClose={list.inviting ? undefined : () => dispatch({ type: 'closeDialog' })} maxWidth="xs" fullWidth aria-labelledby="invite-title">
         <DialogTitle id="invite-title">{t('members.invite.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText>{invitable > 0 ? t('members.invite.text', { count: invitable }) : t('members.invite.none')}</DialogContentText>
@@ -354,10 +252,10 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setDialog(null)} disabled={invite.isPending} autoFocus>
+          <Button onClick={() => dispatch({ type: 'closeDialog' })} disabled={list.inviting} autoFocus>
             {t('common.cancel')}
           </Button>
-          <Button variant="contained" startIcon={<SendIcon />} onClick={() => void sendInvitations()} disabled={invite.isPending}>
+          <Button variant="contained" startIcon={<SendIcon />} onClick={() => void list.sendInvitations()} disabled={list.inviting}>
             {t('members.invite.confirm')}
           </Button>
         </DialogActions>
@@ -367,9 +265,9 @@ export function MembersList({ clubId, onImport }: { clubId: number; onImport: ()
         open={dialog === 'remove'}
         title={t('members.remove.title', { count: selected.size })}
         confirmLabel={t('members.remove.confirm')}
-        busy={remove.isPending}
-        onCancel={() => setDialog(null)}
-        onConfirm={() => void removeSelected()}
+        busy={list.removing}
+        onCancel={() => dispatch({ type: 'closeDialog' })}
+        onConfirm={() => void list.removeSelected()}
       >
         {t('members.remove.text', { count: selected.size })} <strong>{t('members.remove.cannotBeUndone')}</strong>
       </ConfirmDialog>

@@ -21,7 +21,7 @@ export interface ReviewRow {
   issues: Partial<Record<MemberField | 'details', { code: IssueCode; value: string }>>;
 }
 
-/** The sample rows with the mapped fields, checked with the rules the server uses (§5). */
+/** The sample rows with the mapped fields, checked with the rules the server uses (a union number like 1234-5678, a valid email; §5). */
 export function reviewRows(upload: Pick<UploadResponse, 'sample' | 'columns'>, mapping: Mapping): ReviewRow[] {
   const headers = upload.columns.map((c) => c.header);
   return upload.sample.map(({ row, cells }) => {

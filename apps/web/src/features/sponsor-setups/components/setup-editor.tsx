@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -12,265 +12,34 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import type { Course } from '@golf/contract/api/courses';
-import type { DrawingResponse } from '@golf/contract/api/drawings';
 import type { ElementForEdit } from '@golf/contract/api/graphics';
-import { SIGNS_PER_HOLE_MAX, type Sponsor, type SponsorPositionInput, type SponsorSetup } from '@golf/contract/api/sponsors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { screenHref } from '../../../config/screens';
-import { isApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/error-text';
-import { formatCoordinate, offsetPosition } from '../../../lib/map/keyboard-editing';
-import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
-import { SetupSaveError, useDeleteSponsorSetup, useSaveSponsorSetup } from '../api/sponsor-setups';
-import type { MapHole, MapSign } from '../map/sponsor-map-controller';
-import {
-  addSign,
-  draftOf,
-  hasBoundary,
-  hasProblems,
-  holeCentre,
-  insideHole,
-  moveSign,
-  nameProblem,
-  NAME_MAX,
-  newSignKey,
-  pageOf,
-  placeProblems,
-  positionsProblems,
-  removeSign,
-  roomForSign,
-  sameSetup,
-  setPageFormat,
-  setPageSponsor,
-  setupBody,
-  signsOn,
-  problemField,
-  type ProblemDetail,
-  type SaveProblems,
-  type SetupDraft,
-} from '../utils/draft';
-import { HolePlaces, type HoleActions } from './hole-places';
+import { useSetupEditor, type SetupEditorInput } from '../hooks/use-setup-editor';
+import { hasProblems, NAME_MAX, pageOf, signsOn } from '../utils/draft';
+import { HolePlaces } from './hole-places';
 import { PlaceSignBar } from './place-sign-bar';
 
 // OpenLayers comes only with the map, as in the hole editor.
 const SponsorMap = lazy(() => import('./sponsor-map'));
 
-export interface SetupEditorProps {
-  clubId: number;
-  course: Course;
-  /** Null for a new setup. */
-  setup: SponsorSetup | null;
-  sponsors: readonly Sponsor[];
-  /** Per hole of the course, in its order: the drawing, when the hole has one. */
-  drawings: readonly (DrawingResponse | undefined)[];
+export interface SetupEditorProps extends SetupEditorInput {
   elements: readonly ElementForEdit[];
 }
 
 /**
  * The sponsor setup editor: the setup's name, the course map with the signs, and beside it every
- * hole with its page's sponsors and its signs. Saving follows §4: a new setup is created without
- * positions and then updated with them; after a save the setup is loaded again.
+ * hole with its page's sponsors and its signs. Its state, rules and saving are useSetupEditor's;
+ * this component renders them.
  */
-export function SetupEditor({ clubId, course, setup, sponsors, drawings, elements }: SetupEditorProps) {
+export function SetupEditor({ elements, ...input }: SetupEditorProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const snackbar = useSnackbar();
-  const save = useSaveSponsorSetup(clubId);
-  const remove = useDeleteSponsorSetup(clubId);
-  const holes = useMemo(() => [...course.holes].sort((a, b) => a.order - b.order), [course.holes]);
-  const drawingOf = useMemo(() => new Map(course.holes.map((h, i) => [h.id, drawings[i]?.drawing])), [course.holes, drawings]);
-  const placeable = useMemo(() => new Set(holes.filter((h) => hasBoundary(drawingOf.get(h.id))).map((h) => h.id)), [holes, drawingOf]);
-  const mapHoles = useMemo<MapHole[]>(
-    () => holes.flatMap((h) => ((drawingOf.get(h.id)?.features.length ?? 0) > 0 ? [{ id: h.id, number: h.order, features: drawingOf.get(h.id)!.features }] : [])),
-    [holes, drawingOf],
-  );
-  const sponsorNames = useMemo(() => new Map(sponsors.map((s) => [s.id, s.name])), [sponsors]);
-  const sponsorName = (id: number) => sponsorNames.get(id) ?? t('sponsorSetups.unknownSponsor', { id });
-
-  const [baseline, setBaseline] = useState<SetupDraft>(() => draftOf(setup));
-  const [draft, setDraft] = useState<SetupDraft>(baseline);
-  const [setupId, setSetupId] = useState<number | null>(setup?.id ?? null);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [placing, setPlacing] = useState(false);
-  const [signSponsor, setSignSponsor] = useState<number | null>(sponsors[0]?.id ?? null);
-  const [signHole, setSignHole] = useState<number | null>(holes.find((h) => placeable.has(h.id))?.id ?? holes[0]?.id ?? null);
-  const [status, setStatus] = useState('');
-  const [problems, setProblems] = useState<SaveProblems | null>(null);
-  const [nameTouched, setNameTouched] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [goTo, setGoTo] = useState<string | null>(null);
-  const focusSign = useRef<string | null>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-
-  const dirty = !sameSetup(draft, baseline, holes);
-  const busy = save.isPending || remove.isPending;
-  const nameKey = nameProblem(draft.name);
-  const nameMessages = [...(nameTouched && nameKey ? [t(nameKey, { max: NAME_MAX })] : []), ...(problems?.name ?? [])];
-  const holeNumber = (holeId: number | null) => holes.find((h) => h.id === holeId)?.order ?? 0;
-
-  // Leaves after a save or deletion once the guard has seen that nothing is unsaved.
-  useEffect(() => {
-    if (goTo) void navigate(goTo, { replace: true });
-  }, [goTo, navigate]);
-  // A sign placed by keyboard takes the focus on its Move button, ready for the arrow keys.
-  useEffect(() => {
-    const key = focusSign.current;
-    if (!key) return;
-    focusSign.current = null;
-    document.querySelector<HTMLElement>(`[data-sign-move="${CSS.escape(key)}"]`)?.focus();
-  }, [draft.signs]);
-
-  const change = (next: SetupDraft) => setDraft(next);
-  const say = (text: string) => setStatus(text);
-
-  const tryPosition = (holeId: number, position: [number, number]): boolean => insideHole(drawingOf.get(holeId), position) === true;
-
-  const place = (position: [number, number], viaKeyboard: boolean) => {
-    if (signSponsor === null || signHole === null) return;
-    const number = holeNumber(signHole);
-    if (!roomForSign(draft, signHole)) return say(t('sponsorSetups.place.full', { number, max: SIGNS_PER_HOLE_MAX }));
-    if (!tryPosition(signHole, position)) return say(t('sponsorSetups.place.outside', { number }));
-    const key = newSignKey();
-    if (viaKeyboard) focusSign.current = key;
-    change(addSign(draft, { key, sponsorId: signSponsor, holeId: signHole, position }));
-    setSelected(key);
-    setPlacing(false);
-    say(t('sponsorSetups.place.placed', { sponsor: sponsorName(signSponsor), number }));
-  };
-
-  const placeAtCentre = () => {
-    if (signHole === null) return;
-    const centre = holeCentre(drawingOf.get(signHole));
-    if (!centre) return say(t('sponsorSetups.place.noBoundary', { number: holeNumber(signHole) }));
-    place(centre, true);
-  };
-
-  const togglePlacing = () => {
-    if (placing) {
-      setPlacing(false);
-      return say(t('sponsorSetups.place.cancelled'));
-    }
-    if (signHole !== null && !roomForSign(draft, signHole)) return say(t('sponsorSetups.place.full', { number: holeNumber(signHole), max: SIGNS_PER_HOLE_MAX }));
-    setPlacing(true);
-    say(t('sponsorSetups.place.placing', { number: holeNumber(signHole), sponsor: signSponsor === null ? '' : sponsorName(signSponsor) }));
-  };
-
-  /** Puts a sign at `position` when that is inside its hole; says why not otherwise. */
-  const relocate = (key: string, position: [number, number]): boolean => {
-    const sign = draft.signs.find((s) => s.key === key);
-    if (!sign) return false;
-    if (!tryPosition(sign.holeId, position)) {
-      say(t('sponsorSetups.sign.outside', { number: holeNumber(sign.holeId) }));
-      return false;
-    }
-    change(moveSign(draft, key, position));
-    setSelected(key);
-    say(t('sponsorSetups.sign.moved', { sponsor: sponsorName(sign.sponsorId), latitude: formatCoordinate(position[1]), longitude: formatCoordinate(position[0]) }));
-    return true;
-  };
-
-  const actions: HoleActions = {
-    setSponsor: (holeId, slot, sponsorId) => change(setPageSponsor(draft, holeId, slot, sponsorId)),
-    setFormat: (holeId, format) => change(setPageFormat(draft, holeId, format)),
-    selectSign: setSelected,
-    nudgeSign: (key, east, north) => {
-      const sign = draft.signs.find((s) => s.key === key);
-      if (!sign) return false;
-      const [lon, lat] = offsetPosition(sign.position, east, north);
-      return relocate(key, [lon, lat]);
-    },
-    placeSignAt: relocate,
-    removeSign: (key) => {
-      const sign = draft.signs.find((s) => s.key === key);
-      change(removeSign(draft, key));
-      if (selected === key) setSelected(null);
-      if (sign) say(t('sponsorSetups.sign.removed', { sponsor: sponsorName(sign.sponsorId), number: holeNumber(sign.holeId) }));
-    },
-  };
-
-  const mapSigns = useMemo<MapSign[]>(
-    () => draft.signs.map((s) => ({ key: s.key, lonLat: s.position, text: sponsorNames.get(s.sponsorId) ?? String(s.sponsorId), selected: s.key === selected })),
-    [draft.signs, selected, sponsorNames],
-  );
-  const selectedHole = draft.signs.find((s) => s.key === selected)?.holeId ?? null;
-  const highlight = placing ? signHole : selectedHole;
-
-  /**
-   * A problem at a position in the reader's words, by what it concerns; `gone` when the server did
-   * not find a sponsor or hole (404) rather than refusing a rule (400). Anything else keeps the
-   * server's message.
-   */
-  const phraseFor =
-    (gone: boolean) =>
-    (detail: ProblemDetail, position: SponsorPositionInput | undefined): string => {
-      const field = problemField(detail.path);
-      if (!position || field === null) return detail.message;
-      const sponsor = sponsorName(position.sponsor_id);
-      switch (field) {
-        case 'sponsor_id':
-          return gone ? t('sponsorSetups.problems.sponsor', { sponsor }) : t('sponsorSetups.problems.samePage', { sponsor });
-        case 'hole_id':
-          return t('sponsorSetups.problems.hole');
-        case 'format':
-          return t('sponsorSetups.problems.page', { double: t('sponsorSetups.formats.bottom-double') });
-        case 'position':
-          return placeable.has(position.hole_id) ? t('sponsorSetups.problems.sign', { sponsor }) : t('sponsorSetups.problems.noBoundary');
-        case '':
-          return position.placement === 'sign' ? t('sponsorSetups.problems.tooManySigns', { max: SIGNS_PER_HOLE_MAX }) : detail.message;
-        default:
-          return detail.message;
-      }
-    };
-
-  const submit = async () => {
-    setNameTouched(true);
-    if (nameKey) {
-      nameRef.current?.focus();
-      return;
-    }
-    const body = setupBody(draft, course.id, holes);
-    const local = positionsProblems(body.sponsor_positions ?? [], phraseFor(false));
-    if (hasProblems(local)) {
-      setProblems(local);
-      return;
-    }
-    try {
-      const saved = await save.mutateAsync({ id: setupId, body });
-      const next = draftOf(saved);
-      setBaseline(next);
-      setDraft(next);
-      setProblems(null);
-      setSelected(null);
-      setSetupId(saved.id);
-      snackbar.confirm(t('sponsorSetups.saved', { name: saved.name }));
-      if (setup === null) setGoTo(screenHref('sponsorSetup', clubId, { courseId: course.id, sponsorSetupId: saved.id }));
-    } catch (error) {
-      const reason = error instanceof SetupSaveError ? error.reason : error;
-      // Created before the update failed: the next save updates that setup.
-      if (error instanceof SetupSaveError && error.setupId !== null) setSetupId(error.setupId);
-      snackbar.error(t('sponsorSetups.saveFailed'), errorText(reason, t));
-      // The server's details (400 for rules, 404 for a sponsor or hole gone meanwhile) go next to what they concern.
-      setProblems(isApiError(reason) && reason.details.length > 0 ? placeProblems(reason.details, body.sponsor_positions ?? [], phraseFor(reason.status === 404)) : null);
-    }
-  };
-
-  const deleteSetup = async () => {
-    if (setupId === null) return;
-    try {
-      await remove.mutateAsync(setupId);
-      setConfirmDelete(false);
-      snackbar.confirm(t('sponsorSetups.deleted', { name: baseline.name || draft.name }));
-      setGoTo(screenHref('sponsorSetups', clubId));
-    } catch (error) {
-      setConfirmDelete(false);
-      snackbar.error(t('sponsorSetups.deleteFailed'), errorText(error, t));
-    }
-  };
-
-  const problemHoles = holes.filter((h) => problems?.byHole.has(h.id));
+  const { clubId, course, setup, sponsors } = input;
+  const editor = useSetupEditor(input);
+  const { state, dispatch, holes, problemHoles, dirty, busy } = editor;
+  const { draft, problems, placing } = state;
   const goToHole = (order: number) => document.querySelector<HTMLElement>(`[data-hole="${order}"] select`)?.focus();
 
   return (
@@ -279,7 +48,7 @@ export function SetupEditor({ clubId, course, setup, sponsors, drawings, element
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        void editor.submit();
       }}
       sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}
     >
@@ -299,13 +68,13 @@ export function SetupEditor({ clubId, course, setup, sponsors, drawings, element
             </Typography>
           </Box>
           <TextField
-            inputRef={nameRef}
+            inputRef={editor.nameRef}
             label={t('sponsorSetups.name')}
             value={draft.name}
-            onChange={(e) => change({ ...draft, name: e.target.value })}
-            onBlur={() => setNameTouched(true)}
-            error={nameMessages.length > 0}
-            helperText={nameMessages.length > 0 ? nameMessages.join(' ') : t('sponsorSetups.nameHint')}
+            onChange={(e) => dispatch({ type: 'rename', name: e.target.value })}
+            onBlur={() => dispatch({ type: 'touchName' })}
+            error={editor.nameMessages.length > 0}
+            helperText={editor.nameMessages.length > 0 ? editor.nameMessages.join(' ') : t('sponsorSetups.nameHint')}
             required
             sx={{ maxWidth: 480 }}
             slotProps={{ htmlInput: { maxLength: NAME_MAX + 20 } }}
@@ -357,34 +126,31 @@ export function SetupEditor({ clubId, course, setup, sponsors, drawings, element
             <PlaceSignBar
               sponsors={sponsors}
               holes={holes}
-              placeable={placeable}
-              sponsorId={signSponsor}
-              holeId={signHole}
+              placeable={editor.placeable}
+              sponsorId={state.signSponsor}
+              holeId={state.signHole}
               placing={placing}
-              onSponsor={setSignSponsor}
-              onHole={(id) => {
-                setSignHole(id);
-                if (placing) say(t('sponsorSetups.place.placing', { number: holeNumber(id), sponsor: signSponsor === null ? '' : sponsorName(signSponsor) }));
-              }}
-              onTogglePlacing={togglePlacing}
-              onPlaceAtCentre={placeAtCentre}
+              onSponsor={(sponsorId) => dispatch({ type: 'chooseSponsor', sponsorId })}
+              onHole={(holeId) => dispatch({ type: 'chooseHole', holeId })}
+              onTogglePlacing={() => dispatch({ type: 'togglePlacing' })}
+              onPlaceAtCentre={editor.placeAtCentre}
             />
             <Typography variant="body2" role="status" data-testid="map-status" sx={{ minHeight: '1.5em' }} color={placing ? 'primary.dark' : 'text.primary'}>
-              {status}
+              {editor.status}
             </Typography>
-            {mapHoles.length > 0 ? (
+            {editor.mapHoles.length > 0 ? (
               <Suspense fallback={<LoadingState rows={4} />}>
                 <SponsorMap
-                  holes={mapHoles}
+                  holes={editor.mapHoles}
                   elements={elements}
-                  signs={mapSigns}
-                  highlight={highlight}
+                  signs={editor.mapSigns}
+                  highlight={editor.highlight}
                   focusHighlight={placing}
                   placing={placing}
-                  onPlace={(lonLat) => place(lonLat, false)}
-                  onSelectSign={setSelected}
-                  onMoveSign={relocate}
-                  onCancelPlacing={togglePlacing}
+                  onPlace={editor.placeAt}
+                  onSelectSign={(key) => dispatch({ type: 'select', key })}
+                  onMoveSign={editor.relocate}
+                  onCancelPlacing={() => dispatch({ type: 'togglePlacing' })}
                   describedBy="sponsor-map-hint"
                 />
               </Suspense>
@@ -420,11 +186,11 @@ export function SetupEditor({ clubId, course, setup, sponsors, drawings, element
                   page={pageOf(draft, hole.id)}
                   signs={signsOn(draft, hole.id)}
                   sponsors={sponsors}
-                  sponsorName={sponsorName}
-                  placeable={placeable.has(hole.id)}
-                  selected={selected}
+                  sponsorName={editor.sponsorName}
+                  placeable={editor.placeable.has(hole.id)}
+                  selected={state.selected}
                   problems={problems?.byHole.get(hole.id) ?? []}
-                  actions={actions}
+                  actions={editor.actions}
                 />
               ))}
             </Box>
@@ -439,38 +205,34 @@ export function SetupEditor({ clubId, course, setup, sponsors, drawings, element
         <Typography variant="body2" color={hasProblems(problems) ? 'error' : 'text.secondary'} sx={{ mr: 'auto' }} aria-live="polite">
           {hasProblems(problems) ? t('sponsorSetups.fixErrors') : dirty ? t('sponsorSetups.unsaved') : ''}
         </Typography>
-        {setupId !== null && (
-          <Button color="error" startIcon={<DeleteOutlinedIcon />} onClick={() => setConfirmDelete(true)} disabled={busy}>
+        {state.setupId !== null && (
+          <Button color="error" startIcon={<DeleteOutlinedIcon />} onClick={() => dispatch({ type: 'askDelete' })} disabled={busy}>
             {t('sponsorSetups.delete')}
           </Button>
         )}
         <Button
-          onClick={() => {
-            setDraft(baseline);
-            setProblems(null);
-            setSelected(null);
-          }}
+          onClick={() => dispatch({ type: 'discard' })}
           disabled={!dirty || busy}
         >
           {t('common.discard')}
         </Button>
-        <Button type="submit" variant="contained" disabled={busy || (!dirty && setupId !== null)}>
-          {save.isPending ? t('common.saving') : t('common.save')}
+        <Button type="submit" variant="contained" disabled={busy || (!dirty && state.setupId !== null)}>
+          {editor.isSaving ? t('common.saving') : t('common.save')}
         </Button>
       </Paper>
 
       <UnsavedChangesGuard
-        dirty={dirty && goTo === null}
+        dirty={dirty && state.goTo === null}
         saving={busy}
         texts={{ title: t('sponsorSetups.leave.title'), text: t('sponsorSetups.leave.text'), stay: t('sponsorSetups.leave.stay'), leave: t('sponsorSetups.leave.leave') }}
       />
       <ConfirmDialog
-        open={confirmDelete}
-        title={t('sponsorSetups.confirmDeleteTitle', { name: baseline.name || draft.name })}
+        open={state.confirmDelete}
+        title={t('sponsorSetups.confirmDeleteTitle', { name: state.baseline.name || draft.name })}
         confirmLabel={t('sponsorSetups.delete')}
-        busy={remove.isPending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={() => void deleteSetup()}
+        busy={editor.isDeleting}
+        onCancel={() => dispatch({ type: 'cancelDelete' })}
+        onConfirm={() => void editor.deleteSetup()}
       >
         {t('sponsorSetups.confirmDeleteText')}
       </ConfirmDialog>

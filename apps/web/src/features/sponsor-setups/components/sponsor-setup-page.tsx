@@ -1,11 +1,8 @@
 import { useParams, Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { awaitQueries, NotFoundCard } from '../../../components/ui/query-gate';
 import { screenHref } from '../../../config/screens';
 import { useCourseDrawings } from '../../../lib/courses/course-drawings';
 import { useCourses } from '../../../lib/courses/queries';
@@ -31,34 +28,25 @@ export function SponsorSetupPage() {
   const course = courses.data?.find((c) => c.id === courseId);
   const drawings = useCourseDrawings(clubId, course?.holes ?? []);
 
-  const queries = [courses, sponsors, elements, ...(setupId === null ? [] : [setup])];
-  const failed = queries.find((q) => q.isError);
-  if (failed || drawings.error) {
-    return (
-      <ErrorState
-        error={failed?.error ?? drawings.error}
-        title={t('sponsorSetups.setupLoadFailed')}
-        onRetry={() => {
-          queries.forEach((q) => q.isError && void q.refetch());
-          drawings.retry();
-        }}
-      />
-    );
-  }
-  if (queries.some((q) => q.isPending) || drawings.pending) return <LoadingState rows={8} />;
+  // A new setup (no id) waits for no setup; the course's drawings load beside the queries.
+  const gate = awaitQueries([courses, sponsors, elements, ...(setupId === null ? [] : [setup])], {
+    rows: 8,
+    errorTitle: t('sponsorSetups.setupLoadFailed'),
+    extra: { pending: drawings.pending, error: drawings.error, retry: drawings.retry },
+  });
+  if (gate.view) return gate.view;
+  const [, sponsorList, elementList] = gate.data;
 
   const found = setupId === null ? null : setup.data;
   if (!course || (found && found.course_id !== course.id)) {
     return (
-      <Card>
-        <EmptyState title={t(course ? 'sponsorSetups.notFound' : 'sponsorSetups.courseNotFound')}>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            <Button component={RouterLink} to={screenHref('sponsorSetups', clubId)}>
-              {t('sponsorSetups.back')}
-            </Button>
-          </Typography>
-        </EmptyState>
-      </Card>
+      <NotFoundCard title={t(course ? 'sponsorSetups.notFound' : 'sponsorSetups.courseNotFound')}>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          <Button component={RouterLink} to={screenHref('sponsorSetups', clubId)}>
+            {t('sponsorSetups.back')}
+          </Button>
+        </Typography>
+      </NotFoundCard>
     );
   }
 
@@ -69,9 +57,9 @@ export function SponsorSetupPage() {
       clubId={clubId}
       course={course}
       setup={found ?? null}
-      sponsors={sponsors.data!}
+      sponsors={sponsorList}
       drawings={drawings.data}
-      elements={elements.data!}
+      elements={elementList}
     />
   );
 }

@@ -19,8 +19,7 @@ import type { Course } from '@golf/contract/api/courses';
 import type { SponsorSetup } from '@golf/contract/api/sponsors';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { LoadingState } from '../../../components/ui/loading-state';
+import { awaitQueries } from '../../../components/ui/query-gate';
 import { screenHref } from '../../../config/screens';
 import { useCourses } from '../../../lib/courses/queries';
 import { errorText } from '../../../lib/error-text';
@@ -40,10 +39,9 @@ export function SponsorSetupsPage() {
   const remove = useDeleteSponsorSetup(clubId);
   const [deleting, setDeleting] = useState<SponsorSetup | null>(null);
 
-  const queries = [courses, setups, sponsors];
-  const failed = queries.find((q) => q.isError);
-  if (failed) return <ErrorState error={failed.error} title={t('sponsorSetups.loadFailed')} onRetry={() => queries.forEach((q) => q.isError && void q.refetch())} />;
-  if (!courses.data || !setups.data || !sponsors.data) return <LoadingState rows={6} />;
+  const gate = awaitQueries([courses, setups, sponsors], { rows: 6, errorTitle: t('sponsorSetups.loadFailed') });
+  if (gate.view) return gate.view;
+  const [courseData, setupData, sponsorData] = gate.data;
 
   const deleteSetup = async () => {
     if (!deleting) return;
@@ -56,11 +54,11 @@ export function SponsorSetupsPage() {
     setDeleting(null);
   };
 
-  const courseList = [...courses.data].sort((a, b) => a.name.localeCompare(b.name));
+  const courseList = [...courseData].sort((a, b) => a.name.localeCompare(b.name));
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', maxWidth: 960 }}>
       <Typography color="text.secondary">{t('sponsorSetups.intro')}</Typography>
-      {sponsors.data.length === 0 && (
+      {sponsorData.length === 0 && (
         <Card>
           <EmptyState title={t('sponsorSetups.noSponsors')}>
             <Typography variant="body2" sx={{ mb: 2 }}>
@@ -80,10 +78,10 @@ export function SponsorSetupsPage() {
         </Card>
       ) : (
         courseList.map((course) => (
-          <CourseSetups key={course.id} clubId={clubId} course={course} setups={setups.data.filter((s) => s.course_id === course.id)} onDelete={setDeleting} />
+          <CourseSetups key={course.id} clubId={clubId} course={course} setups={setupData.filter((s) => s.course_id === course.id)} onDelete={setDeleting} />
         ))
       )}
-      {setups.data.length > 0 && sponsors.data.length > 0 && (
+      {setupData.length > 0 && sponsorData.length > 0 && (
         <Alert severity="info" variant="outlined">
           {t('sponsorSetups.guideHint')}
         </Alert>
