@@ -16,5 +16,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
+    // A test that renders MUI screens in jsdom takes seconds, and ten times as long on a busy
+    // 2-core machine (the whole web project beside other suites).
+    testTimeout: 30_000,
   },
 });

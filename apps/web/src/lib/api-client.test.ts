@@ -1,69 +1,56 @@
 import { describe, expect, it, vi } from 'vitest';
+import { deferred, fakeApi, isForm, json, networkError, noContent } from '../testing/api';
 import { ApiError, clubIdFromPathname, clubPath, createApiClient, createRequestLimiter } from './api-client';
-
-function jsonResponse(body: unknown, init: ResponseInit = {}) {
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' }, ...init });
-}
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
-const flush = () => new Promise((r) => setTimeout(r, 0));
 
 describe('api client', () => {
   it('sends the token as a Bearer header and JSON bodies', async () => {
-    const fetch = vi.fn(async () => jsonResponse({ ok: true }));
-    const client = createApiClient({ getToken: () => 'tok-123', fetch });
+    fakeApi.put('users/5', { ok: true });
+    const client = createApiClient({ getToken: () => 'tok-123' });
     await expect(client.put('users/5', { firstName: 'Ada' })).resolves.toEqual({ ok: true });
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/users/5');
-    expect(init.method).toBe('PUT');
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect(init.body).toBe(JSON.stringify({ firstName: 'Ada' }));
+    const [sent] = fakeApi.requests;
+    expect(sent.url).toBe('/api/users/5');
+    expect(sent.method).toBe('PUT');
+    expect(sent.headers.get('authorization')).toBe('Bearer tok-123');
+    expect(sent.headers.get('content-type')).toBe('application/json');
+    expect(sent.body).toEqual({ firstName: 'Ada' });
   });
 
   it('sends no Authorization header without a token', async () => {
-    const fetch = vi.fn(async () => jsonResponse({}));
-    const client = createApiClient({ getToken: () => null, fetch });
+    fakeApi.get('countries', {});
+    const client = createApiClient({ getToken: () => null });
     await client.get('countries');
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect((init.headers as Record<string, string>).Authorization).toBeUndefined();
+    expect(fakeApi.requests[0].headers.has('authorization')).toBe(false);
   });
 
   it('runs at most 10 requests at once and starts the rest in FIFO order', async () => {
-    const gates: Array<ReturnType<typeof deferred<Response>>> = [];
+    // Each request is held at the server until the test answers it (gate i: the i-th started).
+    const gates: Array<ReturnType<typeof deferred<number>>> = [];
     const started: string[] = [];
-    const fetch = vi.fn((url: string | URL | Request) => {
-      started.push(String(url));
-      const gate = deferred<Response>();
+    fakeApi.get('item/:i', ({ url }) => {
+      started.push(url);
+      const gate = deferred<number>();
       gates.push(gate);
       return gate.promise;
-    }) as unknown as typeof globalThis.fetch;
-    const client = createApiClient({ getToken: () => null, fetch });
+    });
+    const client = createApiClient({ getToken: () => null });
     const calls = Array.from({ length: 14 }, (_, i) => client.get(`item/${i}`));
-    await flush();
-    expect(started).toHaveLength(10);
+    await vi.waitFor(() => expect(started).toHaveLength(10));
     expect(client.limiter.active).toBe(10);
     expect(client.limiter.queued).toBe(4);
 
-    gates[0].resolve(jsonResponse(0));
-    await flush();
-    expect(started).toHaveLength(11);
+    gates[0].resolve(0);
+    await vi.waitFor(() => expect(started).toHaveLength(11));
     expect(started[10]).toBe('/api/item/10');
 
-    gates[3].resolve(jsonResponse(3));
-    gates[1].resolve(jsonResponse(1));
-    await flush();
+    gates[3].resolve(3);
+    gates[1].resolve(1);
+    await vi.waitFor(() => expect(started).toHaveLength(13));
     expect(started.slice(11)).toEqual(['/api/item/11', '/api/item/12']);
     expect(client.limiter.active).toBe(10);
 
-    gates.forEach((g, i) => g.resolve(jsonResponse(i)));
-    await flush();
-    gates.forEach((g, i) => g.resolve(jsonResponse(i)));
+    gates.forEach((g, i) => g.resolve(i));
+    await vi.waitFor(() => expect(started).toHaveLength(14));
+    gates.forEach((g, i) => g.resolve(i));
     const results = await Promise.all(calls);
     expect(started).toHaveLength(14);
     expect(results[13]).toBe(13);
@@ -95,10 +82,8 @@ describe('api client', () => {
   });
 
   it("turns a network failure into ApiError 503 'Service unavailable'", async () => {
-    const fetch = vi.fn(async () => {
-      throw new TypeError('Failed to fetch');
-    });
-    const client = createApiClient({ getToken: () => null, fetch });
+    fakeApi.get('clubs', networkError());
+    const client = createApiClient({ getToken: () => null });
     const error = await client.get('clubs').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 503, statusText: 'Service unavailable', message: 'Service unavailable' });
@@ -106,8 +91,8 @@ describe('api client', () => {
 
   it('turns a non-OK answer into ApiError with status, status text and the parsed body', async () => {
     const body = { error: 'You may not change: name', details: [{ path: 'name', message: 'no' }] };
-    const fetch = vi.fn(async () => jsonResponse(body, { status: 403, statusText: 'Forbidden' }));
-    const client = createApiClient({ getToken: () => 't', fetch });
+    fakeApi.put('clubs/1', json(body, 403, 'Forbidden'));
+    const client = createApiClient({ getToken: () => 't' });
     const error = (await client.put('clubs/1', { name: 'x' }).catch((e: unknown) => e)) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(403);
@@ -119,8 +104,8 @@ describe('api client', () => {
   });
 
   it('keeps a non-JSON error body as text and falls back to the status text', async () => {
-    const fetch = vi.fn(async () => new Response('upstream down', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/plain' } }));
-    const client = createApiClient({ getToken: () => null, fetch });
+    fakeApi.get('x', new Response('upstream down', { status: 502, statusText: 'Bad Gateway', headers: { 'content-type': 'text/plain' } }));
+    const client = createApiClient({ getToken: () => null });
     const error = (await client.get('x').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(502);
     expect(error.body).toBe('upstream down');
@@ -129,9 +114,10 @@ describe('api client', () => {
 
   it('signs out on a 401 of an authenticated call only', async () => {
     const onUnauthorized = vi.fn();
-    const fetch = vi.fn(async () => jsonResponse({ error: 'Your session has expired.' }, { status: 401, statusText: 'Unauthorized' }));
+    fakeApi.get('clubs', json({ error: 'Your session has expired.' }, 401, 'Unauthorized'));
+    fakeApi.post('authenticate', json({ error: 'Your session has expired.' }, 401, 'Unauthorized'));
     let token: string | null = 'tok';
-    const client = createApiClient({ getToken: () => token, fetch, onUnauthorized });
+    const client = createApiClient({ getToken: () => token, onUnauthorized });
     await expect(client.get('clubs')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     token = null;
@@ -140,85 +126,49 @@ describe('api client', () => {
   });
 
   it('returns undefined for an empty answer and text for a text answer', async () => {
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(new Response(null, { status: 204 }))
-      .mockResolvedValueOnce(new Response('abc123', { status: 200, headers: { 'content-type': 'text/plain' } }));
-    const client = createApiClient({ getToken: () => null, fetch });
+    fakeApi.delete('gallery/1', noContent());
+    fakeApi.get('checksum', new Response('abc123', { status: 200, headers: { 'content-type': 'text/plain' } }));
+    const client = createApiClient({ getToken: () => null });
     await expect(client.delete('gallery/1')).resolves.toBeUndefined();
     await expect(client.get('checksum')).resolves.toBe('abc123');
   });
 });
 
+// Uploads go through the tests' XMLHttpRequest stand-in (testing/upload-xhr.ts): half the body
+// is reported sent at once, the rest when the fake API answers.
 describe('upload', () => {
-  class FakeXhr {
-    static last: FakeXhr;
-    status = 0;
-    statusText = '';
-    responseText = '';
-    headers: Record<string, string> = {};
-    opened: [string, string] | null = null;
-    sent: unknown = null;
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    constructor() {
-      FakeXhr.last = this;
-    }
-    open(method: string, url: string) {
-      this.opened = [method, url];
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    getResponseHeader() {
-      return 'application/json';
-    }
-    send(body: unknown) {
-      this.sent = body;
-    }
-    abort() {
-      this.onabort?.();
-    }
-  }
-
-  const make = () =>
-    createApiClient({ getToken: () => 'tok', fetch: vi.fn(), createXhr: () => new FakeXhr() as unknown as XMLHttpRequest });
+  const make = () => createApiClient({ getToken: () => 'tok' });
 
   it('posts the file with the token, reports progress and succeeds on 201', async () => {
+    const answer = deferred();
+    fakeApi.post('clubs/1/gallery', async () => {
+      await answer.promise;
+      return json({ id: 9 }, 201);
+    });
     const client = make();
     const progress: number[] = [];
     const file = new Blob(['hello'], { type: 'text/plain' });
     const result = client.upload<{ id: number }>('clubs/1/gallery', file, (p) => progress.push(p));
-    await flush();
-    const xhr = FakeXhr.last;
-    expect(xhr.opened).toEqual(['POST', '/api/clubs/1/gallery']);
-    expect(xhr.headers.Authorization).toBe('Bearer tok');
-    expect(xhr.sent).toBeInstanceOf(FormData);
-    expect((xhr.sent as FormData).get('data')).toBeInstanceOf(Blob);
-    xhr.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 200 });
-    xhr.status = 201;
-    xhr.responseText = '{"id":9}';
-    xhr.onload?.();
+    await vi.waitFor(() => expect(progress).toEqual([50]));
+    answer.resolve();
     await expect(result).resolves.toEqual({ id: 9 });
-    expect(progress).toEqual([25, 100]);
+    // The whole body sent (the stand-in's last progress event), then 100 again for the success.
+    expect(progress).toEqual([50, 100, 100]);
+    const [sent] = fakeApi.requests;
+    expect([sent.method, sent.url]).toEqual(['POST', '/api/clubs/1/gallery']);
+    expect(sent.headers.get('authorization')).toBe('Bearer tok');
+    expect(isForm(sent.body)).toBe(true);
+    const data = (sent.body as FormData).get('data') as File;
+    expect([data.size, data.type]).toEqual([5, 'text/plain']);
   });
 
   it('fails with ApiError on other statuses and 503 on a network error', async () => {
     const client = make();
-    const first = client.upload('x', new FormData());
-    await flush();
-    FakeXhr.last.status = 413;
-    FakeXhr.last.statusText = 'Payload Too Large';
-    FakeXhr.last.responseText = '{"error":"Too big"}';
-    FakeXhr.last.onload?.();
-    await expect(first).rejects.toMatchObject({ status: 413, message: 'Too big' });
+    fakeApi.post('x', json({ error: 'Too big' }, 413, 'Payload Too Large'));
+    await expect(client.upload('x', new FormData())).rejects.toMatchObject({ status: 413, statusText: 'Payload Too Large', message: 'Too big' });
 
-    const second = client.upload('x', new FormData());
-    await flush();
-    FakeXhr.last.onerror?.();
-    await expect(second).rejects.toMatchObject({ status: 503, message: 'Service unavailable' });
+    fakeApi.post('x', networkError());
+    await expect(client.upload('x', new FormData())).rejects.toMatchObject({ status: 503, message: 'Service unavailable' });
   });
 });
 

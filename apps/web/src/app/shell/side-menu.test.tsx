@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { visibleMenu } from '@golf/contract/menu';
 import { CLUB_ROLES } from '@golf/contract/roles';
 import type { Profile } from '@golf/contract/api/session';
+import { fakeApi } from '../../testing/api';
 import { renderWithProviders } from '../../testing/render';
 import { isAvailable } from '../route-table';
 import { SideMenu } from './side-menu';
@@ -75,6 +76,8 @@ describe('side menu entries', () => {
 // Rendering the whole menu and querying it by role takes a few seconds in jsdom on a busy machine.
 describe('<SideMenu>', { timeout: 20_000 }, () => {
   it('renders direct links with help, and the Support group for an admin', async () => {
+    // An admin's menu lists the club's courses: it has none.
+    fakeApi.get('clubs/1/courses', []);
     renderWithProviders(<SideMenu profile={admin} clubId={1} />, { path: '/1/home' });
     const nav = screen.getByRole('navigation', { name: 'Main menu' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/1/home');
@@ -113,11 +116,11 @@ describe('<SideMenu>', { timeout: 20_000 }, () => {
 
 describe('<SideMenu> courses', () => {
   it('opens Courses on a course screen once the courses have loaded, and marks only that course', async () => {
-    const { queryClient } = renderWithProviders(<SideMenu profile={owner} clubId={1} />, { path: '/1/courses/1/holes/4/edit' });
-    queryClient.setQueryData(['clubs', 1, 'courses'], [
+    fakeApi.get('clubs/1/courses', [
       { id: 1, club_id: 1, name: 'Fjordvang Links', holes: [], updated_at: '' },
       { id: 10, club_id: 1, name: 'Par 3 course', holes: [], updated_at: '' },
     ]);
+    renderWithProviders(<SideMenu profile={owner} clubId={1} />, { path: '/1/courses/1/holes/4/edit' });
     const links = await screen.findByRole('link', { name: 'Fjordvang Links' });
     expect(links).toHaveAttribute('href', '/1/courses/1');
     expect(screen.getByRole('button', { name: 'Courses' })).toHaveAttribute('aria-expanded', 'true');

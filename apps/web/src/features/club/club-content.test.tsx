@@ -1,65 +1,38 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import type { Club } from '@golf/contract/api/clubs';
-import { renderWithProviders } from '../../testing/render';
-import { fakeXhrClass, jsonResponse } from '../../testing/fake-xhr';
+import { apiError, deferred, fakeApi } from '../../testing/api';
+import { club as clubRecord } from '../../testing/fixtures';
+import { renderRoutes } from '../../testing/render';
 import { imageFileProblem } from '../../lib/image-file';
 import { ClubAppPage } from './components/club-app-page';
 import { ClubInformationPage } from './components/club-information-page';
 import { logoToSend, NO_LOGO, selectionState } from './utils/logo-selection';
 
-const baseClub: Club = {
-  id: 1,
-  name: 'Fjordvang Golfklub',
-  handle: 'fjordvang',
-  srid: 4326,
-  region_ids: [1],
-  position: { longitude: 9.5357, latitude: 55.7113 },
-  active: true,
-  admin_id: 0,
-  address: { street: 'Fjordvej 12', city: 'Vejle', zip: '7100', country_code: 'dk' },
-  drawing_style_id: 6,
-  logo_file_name: null,
-  logo_url: null,
-  logo_shape: null,
-  phone: '',
-  homepage: '',
-  booking_url: '',
-  app_teaser: '',
-  updated_at: '2030-01-01T00:00:00.000Z',
-};
+const baseClub = clubRecord();
 
-function renderAt(path: string) {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/:clubId/club" element={<ClubInformationPage />} />
-      <Route path="/:clubId/club/club-app" element={<ClubAppPage />} />
-    </Routes>,
-    { path },
+const renderAt = (path: string) =>
+  renderRoutes(
+    [
+      { path: '/:clubId/club', element: <ClubInformationPage /> },
+      { path: '/:clubId/club/club-app', element: <ClubAppPage /> },
+    ],
+    path,
   );
-}
 
-/** A fake API holding one club: GET club, countries, PUT clubs/1. */
-function fakeApi(options: { failPut?: boolean } = {}) {
+/** The server holding one club: GET club, countries, PUT clubs/1. */
+function clubServer(options: { failPut?: boolean } = {}) {
   let club = { ...baseClub };
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    if (url.endsWith('/countries')) return jsonResponse([{ code: 'dk', name: 'Denmark' }]);
-    if (init?.method === 'PUT') {
-      if (options.failPut) return jsonResponse({ error: 'Internal server error' }, 400);
-      club = { ...club, ...JSON.parse(init.body as string), updated_at: new Date().toISOString() };
-      return jsonResponse(club);
-    }
-    return jsonResponse(club);
+  fakeApi.get('countries', [{ code: 'dk', name: 'Denmark' }]);
+  fakeApi.get('clubs/1/club', () => club);
+  fakeApi.put('clubs/1', ({ body }) => {
+    if (options.failPut) return apiError(400, 'Internal server error');
+    club = { ...club, ...(body as Partial<Club>), updated_at: new Date().toISOString() };
+    return club;
   });
-  vi.stubGlobal('fetch', fetch);
-  return { fetch, club: () => club, setClub: (c: Club) => (club = c) };
+  return { club: () => club, setClub: (c: Club) => (club = c) };
 }
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('logo selection (§4)', () => {
   const round = new File(['r'], 'round.png', { type: 'image/png' });
@@ -84,7 +57,7 @@ describe('logo selection (§4)', () => {
 
 describe('<ClubInformationPage>', { timeout: 20_000 }, () => {
   it('saves phone, homepage and booking link', async () => {
-    const api = fakeApi();
+    clubServer();
     renderAt('/1/club');
     const phone = await screen.findByLabelText('Phone');
     await userEvent.type(phone, '+45 75 12 34 56');
@@ -92,15 +65,15 @@ describe('<ClubInformationPage>', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByLabelText('Booking link'), 'https://booking.example.com/fjordvang');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Enter a full web address starting with http:// or https://')).toBeInTheDocument();
-    expect(api.fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(fakeApi.sent('PUT')).toEqual([]);
 
     await userEvent.clear(screen.getByLabelText('Homepage'));
     await userEvent.type(screen.getByLabelText('Homepage'), 'https://fjordvang.dk');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Club saved')).toBeInTheDocument();
-    const put = api.fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(put?.[0]).toBe('/api/clubs/1');
-    expect(JSON.parse(put?.[1]?.body as string)).toMatchObject({
+    const [put] = fakeApi.sent('PUT');
+    expect(put.url).toBe('/api/clubs/1');
+    expect(put.body).toMatchObject({
       phone: '+45 75 12 34 56',
       homepage: 'https://fjordvang.dk',
       booking_url: 'https://booking.example.com/fjordvang',
@@ -109,7 +82,7 @@ describe('<ClubInformationPage>', { timeout: 20_000 }, () => {
   });
 
   it("says 'Saving club has failed' when the save fails", async () => {
-    fakeApi({ failPut: true });
+    clubServer({ failPut: true });
     renderAt('/1/club');
     await userEvent.type(await screen.findByLabelText('Phone'), '70 00 00 00');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -117,20 +90,15 @@ describe('<ClubInformationPage>', { timeout: 20_000 }, () => {
   });
 
   it('uploads a round logo with a progress bar, reloads the club and closes the dialog', async () => {
-    const api = fakeApi();
-    const sent: { method: string; url: string; body: FormData }[] = [];
-    vi.stubGlobal(
-      'XMLHttpRequest',
-      fakeXhrClass(
-        () => {
-          const updated = { ...api.club(), logo_file_name: 'abc.png', logo_url: '/files/public/clubs/1/logo/abc.png?v=abc', logo_shape: 'round' as const };
-          api.setClub(updated);
-          return { status: 200, body: updated };
-        },
-        sent,
-        200,
-      ),
-    );
+    const api = clubServer();
+    // The upload is answered once the test has seen its progress bar.
+    const answer = deferred();
+    fakeApi.post('clubs/1/logo', async () => {
+      await answer.promise;
+      const updated = { ...api.club(), logo_file_name: 'abc.png', logo_url: '/files/public/clubs/1/logo/abc.png?v=abc', logo_shape: 'round' as const };
+      api.setClub(updated);
+      return updated;
+    });
     renderAt('/1/club');
     await userEvent.click(await screen.findByRole('button', { name: 'Add logo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Club logo' });
@@ -142,36 +110,38 @@ describe('<ClubInformationPage>', { timeout: 20_000 }, () => {
     expect(within(dialog).getByTestId('logo-file-name')).toHaveTextContent('crest.png');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('progressbar', { name: 'Upload progress' })).toBeInTheDocument();
+    answer.resolve();
     expect(await screen.findByText('Logo saved')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = fakeApi.sent('POST');
     expect(sent).toHaveLength(1);
     expect(sent[0].url).toBe('/api/clubs/1/logo');
-    expect((sent[0].body.get('round_data') as File).name).toBe('crest.png');
-    expect(sent[0].body.get('rectangular_data')).toBeNull();
+    expect(((sent[0].body as FormData).get('round_data') as File).name).toBe('crest.png');
+    expect((sent[0].body as FormData).get('rectangular_data')).toBeNull();
     expect(await screen.findByRole('img', { name: 'Logo of Fjordvang Golfklub' })).toHaveAttribute('src', '/files/public/clubs/1/logo/abc.png?v=abc');
     // The club was loaded again after the upload.
-    expect(api.fetch.mock.calls.filter(([url]) => url === '/api/clubs/1/club').length).toBeGreaterThanOrEqual(2);
+    expect(fakeApi.sent('GET', '/api/clubs/1/club').length).toBeGreaterThanOrEqual(2);
   });
 
   it('sends a rectangular logo in rectangular_data', async () => {
-    fakeApi();
-    const sent: { method: string; url: string; body: FormData }[] = [];
-    vi.stubGlobal('XMLHttpRequest', fakeXhrClass(() => ({ status: 200, body: { ...baseClub, logo_shape: 'rectangular' } }), sent));
+    clubServer();
+    fakeApi.post('clubs/1/logo', { ...baseClub, logo_shape: 'rectangular' });
     renderAt('/1/club');
     await userEvent.click(await screen.findByRole('button', { name: 'Add logo' }));
     const dialog = await screen.findByRole('dialog', { name: 'Club logo' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Rectangular' }));
     await userEvent.upload(dialog.querySelector('input[type="file"]') as HTMLInputElement, new File(['png'], 'banner.png', { type: 'image/png' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    expect((sent[0].body.get('rectangular_data') as File).name).toBe('banner.png');
-    expect(sent[0].body.get('round_data')).toBeNull();
+    await waitFor(() => expect(fakeApi.sent('POST')).toHaveLength(1));
+    const form = fakeApi.sent('POST')[0].body as FormData;
+    expect((form.get('rectangular_data') as File).name).toBe('banner.png');
+    expect(form.get('round_data')).toBeNull();
   });
 });
 
 describe('<ClubAppPage>', { timeout: 20_000 }, () => {
   it('previews the teaser as the app shows it, counts characters and saves it', async () => {
-    const api = fakeApi();
+    const api = clubServer();
     api.setClub({ ...baseClub, booking_url: 'https://booking.example.com', logo_url: '/files/public/clubs/1/logo/a.png?v=a', logo_shape: 'round' });
     renderAt('/1/club/club-app');
     const preview = await screen.findByRole('figure', { name: 'Preview of the club in the golfers’ app' });
@@ -183,7 +153,6 @@ describe('<ClubAppPage>', { timeout: 20_000 }, () => {
     expect(screen.getByText('18 / 300 characters')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Club app saved')).toBeInTheDocument();
-    const put = api.fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(put?.[1]?.body as string)).toEqual({ app_teaser: 'Links by the fjord' });
+    expect(fakeApi.sent('PUT')[0].body).toEqual({ app_teaser: 'Links by the fjord' });
   });
 });

@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Club } from '@golf/contract/api/clubs';
-import type { Profile } from '@golf/contract/api/session';
+import { club as clubRecord, profile } from '../../testing/fixtures';
 import { filterClubs } from './api/get-clubs';
 import { targetSection } from './api/switch-club';
 import { handleFromName } from './components/create-club-dialog';
 
-const club = (id: number, name: string, handle: string, city: string): Club => ({
-  id,
-  name,
-  handle,
-  srid: 4326,
-  region_ids: [],
-  position: null,
-  active: true,
-  admin_id: 0,
-  address: { street: '', city, zip: '', country_code: 'dk' },
-  drawing_style_id: 6,
-  logo_file_name: null,
-  logo_url: null,
-  logo_shape: null,
-  phone: '',
-  homepage: '',
-  booking_url: '',
-  app_teaser: '',
-  updated_at: '2030-01-01T00:00:00.000Z',
-});
+const club = (id: number, name: string, handle: string, city: string) =>
+  clubRecord({ id, name, handle, region_ids: [], position: null, address: { street: '', city, zip: '', country_code: 'dk' } });
 
 const clubs = [club(1, 'Fjordvang Golfklub', 'fjordvang', 'Vejle'), club(2, 'Ljungbacka Golfklubb', 'ljungbacka', 'Ängelholm')];
 
@@ -49,18 +30,7 @@ describe('club search', () => {
 });
 
 describe('club switch target', () => {
-  const staff: Profile = {
-    id: 3,
-    email: 's@example.com',
-    firstName: 'S',
-    lastName: '',
-    admin: false,
-    roles: { '1': ['club-info'], '2': ['insights'] },
-    regionRoles: {},
-    photoFileName: null,
-    language: 'en',
-    defaultClubId: 1,
-  };
+  const staff = profile({ roles: { '1': ['club-info'], '2': ['insights'] } });
 
   it('keeps the section the user came from when it may be opened there, else home', () => {
     expect(targetSection('club', staff, 1)).toBe('club');

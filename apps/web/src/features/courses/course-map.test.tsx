@@ -4,26 +4,14 @@ import userEvent from '@testing-library/user-event';
 
 import type { Course, HoleTee, Tee } from '@golf/contract/api/courses';
 import type { DrawingFeature, DrawingResponse } from '@golf/contract/api/drawings';
-import type { Profile } from '@golf/contract/api/session';
 import type { PreviewMapOptions } from '../../lib/map/preview-map';
-import { jsonResponse } from '../../testing/fake-xhr';
+import { fakeApi } from '../../testing/api';
+import { profile } from '../../testing/fixtures';
 import { renderRoutes } from '../../testing/render';
 import { CoursePage } from './components/course-page';
 import { holeIdOfFeature, holeLabelPosition } from '../../lib/map/course-map';
 
-const owner: Profile = {
-  id: 2,
-  email: 'owner@example.com',
-  firstName: 'Olga',
-  lastName: 'Owner',
-  admin: false,
-  roles: { '1': ['courses'] },
-  regionRoles: { '1': ['owner'] },
-  managedClubIds: [1],
-  photoFileName: null,
-  language: 'en',
-  defaultClubId: 1,
-};
+const owner = profile({ roles: { '1': ['courses'] }, regionRoles: { '1': ['owner'] }, managedClubIds: [1] });
 vi.mock('../../lib/auth/session', () => ({ useSession: () => ({ status: 'signed-in', profile: owner }) }));
 
 // jsdom has no canvas: the OpenLayers map is replaced, its arguments are checked instead.
@@ -61,24 +49,19 @@ const playLine: DrawingFeature = {
 const drawing = (features: DrawingFeature[]): DrawingResponse =>
   ({ drawing: { type: 'FeatureCollection', features }, version: 1 }) as unknown as DrawingResponse;
 
-function fakeApi() {
-  const urls: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      urls.push(url);
-      if (url.endsWith('/courses')) return jsonResponse([course]);
-      if (url.endsWith('/tees')) return jsonResponse(tees);
-      if (url.includes('holes_tees')) return jsonResponse(holesTees);
-      if (url.includes('/status/')) return jsonResponse({});
-      if (url.includes('elements-for-edit')) return jsonResponse([]);
-      if (url.endsWith('/holes/51/drawing/1')) return jsonResponse(drawing([green]));
-      if (url.endsWith('/holes/53/drawing/1')) return jsonResponse(drawing([playLine]));
-      return jsonResponse({ error: 'unexpected' }, 404);
-    }),
-  );
-  return urls;
+/** The course with holes 51 and 53 drawn. */
+function courseServer() {
+  fakeApi.get('clubs/1/courses', [course]);
+  fakeApi.get('clubs/1/tees', tees);
+  fakeApi.get('clubs/1/holes_tees', holesTees);
+  fakeApi.get('clubs/1/status/:check', {});
+  fakeApi.get('graphics/elements-for-edit', []);
+  fakeApi.get('clubs/1/holes/51/drawing/1', drawing([green]));
+  fakeApi.get('clubs/1/holes/53/drawing/1', drawing([playLine]));
 }
+
+/** The URLs asked for so far, in order. */
+const urls = () => fakeApi.requests.map((r) => r.url);
 
 function open() {
   return renderRoutes(
@@ -91,7 +74,6 @@ function open() {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   previewMap.calls.length = 0;
 });
 
@@ -109,10 +91,10 @@ describe('course map', () => {
 
 describe('<CoursePage> course map', { timeout: 60_000 }, () => {
   it('loads the map only on request, lists undrawn holes with a link, and opens a hole clicked on the map', async () => {
-    const urls = fakeApi();
+    courseServer();
     const router = open();
     const show = await screen.findByRole('button', { name: 'Show the course map' });
-    expect(urls.some((u) => u.includes('/drawing/'))).toBe(false);
+    expect(urls().some((u) => u.includes('/drawing/'))).toBe(false);
     await userEvent.click(show);
 
     const list = await screen.findByRole('list', { name: 'Holes of the course' }, { timeout: 10_000 });
@@ -124,7 +106,7 @@ describe('<CoursePage> course map', { timeout: 60_000 }, () => {
     expect(within(list).getAllByTestId('course-map-hole')).toHaveLength(2);
     expect(screen.getByTestId('course-map-attribution')).toHaveTextContent('Map data: © OpenStreetMap contributors, ODbL');
     // Only drawn holes are fetched.
-    expect(urls.filter((u) => u.includes('/drawing/')).sort()).toEqual(['/api/clubs/1/holes/51/drawing/1', '/api/clubs/1/holes/53/drawing/1']);
+    expect(urls().filter((u) => u.includes('/drawing/')).sort()).toEqual(['/api/clubs/1/holes/51/drawing/1', '/api/clubs/1/holes/53/drawing/1']);
 
     await waitFor(() => expect(previewMap.calls.length).toBeGreaterThan(0));
     const { features, options } = previewMap.calls.at(-1)!;
@@ -138,7 +120,7 @@ describe('<CoursePage> course map', { timeout: 60_000 }, () => {
   });
 
   it('opens a hole’s drawing editor with Enter on the list', async () => {
-    fakeApi();
+    courseServer();
     const router = open();
     await userEvent.click(await screen.findByRole('button', { name: 'Show the course map' }));
     const list = await screen.findByRole('list', { name: 'Holes of the course' }, { timeout: 10_000 });

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Course, HoleTee, Tee } from '@golf/contract/api/courses';
 import type { PinSetup } from '@golf/contract/api/pins';
-import type { Profile } from '@golf/contract/api/session';
-import { jsonResponse } from '../../testing/fake-xhr';
+import { apiError, fakeApi, json, type ApiRequest, type Resolver } from '../../testing/api';
+import { profile } from '../../testing/fixtures';
 import { renderRoutes } from '../../testing/render';
 import { CoursePage } from './components/course-page';
 import { ManageAllHolesPage } from './components/manage-all-holes-page';
@@ -14,19 +14,7 @@ import { canAddHole, canRemoveHole, handicapClashes, handicapProblem, toCreateBo
 import { describeChecks } from './utils/drawing-checks';
 import { nextCell } from './utils/grid-navigation';
 
-const owner: Profile = {
-  id: 2,
-  email: 'owner@example.com',
-  firstName: 'Olga',
-  lastName: 'Owner',
-  admin: false,
-  roles: { '1': ['courses'] },
-  regionRoles: { '1': ['owner'] },
-  managedClubIds: [1],
-  photoFileName: null,
-  language: 'en',
-  defaultClubId: 1,
-};
+const owner = profile({ roles: { '1': ['courses'] }, regionRoles: { '1': ['owner'] }, managedClubIds: [1] });
 vi.mock('../../lib/auth/session', () => ({ useSession: () => ({ status: 'signed-in', profile: owner }) }));
 
 const hole = (id: number, order: number, par: number, handicap: number | null) => ({
@@ -58,29 +46,18 @@ const holesTees: HoleTee[] = [
   { hole_id: 51, tee_id: 8, distance: 300 },
 ];
 
-type Call = { method: string; url: string; body?: unknown };
-function fakeApi(answer: (call: Call) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(init.body as string) : undefined };
-      calls.push(call);
-      return answer(call);
-    }),
-  );
-  return calls;
+/** The club's course, its tees and its distances; the status checks of its drawings find nothing. */
+function courseApi() {
+  fakeApi.get('clubs/1/courses', [course]);
+  fakeApi.get('clubs/1/tees', tees);
+  fakeApi.get('clubs/1/holes_tees', holesTees);
+  fakeApi.get('clubs/1/status/:check', {});
 }
 
-const courseApi = (call: Call) => {
-  if (call.url.endsWith('/courses')) return jsonResponse([course]);
-  if (call.url.endsWith('/tees')) return jsonResponse(tees);
-  if (call.url.includes('holes_tees')) return jsonResponse(holesTees);
-  return jsonResponse({ error: 'unexpected' }, 404);
-};
+/** Every request of the test, in the order sent (live). */
+const calls = fakeApi.requests;
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
@@ -160,7 +137,7 @@ describe('<ManageAllHolesPage>', { timeout: 30_000 }, () => {
   const open = () => renderRoutes([{ path: '/:clubId/courses/:courseId/manage-all-holes', element: <ManageAllHolesPage /> }, { path: '/:clubId/courses/:courseId', element: <p>course page</p> }], '/1/courses/5/manage-all-holes');
 
   it('moves between cells with the keyboard and selects the value so typing replaces it', async () => {
-    fakeApi(courseApi);
+    courseApi();
     open();
     const par1 = await screen.findByLabelText('Par of hole 1');
     expect(screen.getByLabelText('Distance of hole 1 from Yellow')).toHaveValue('350');
@@ -203,7 +180,8 @@ describe('<ManageAllHolesPage>', { timeout: 30_000 }, () => {
   });
 
   it('shows a handicap clash at once, refuses to save it, then saves every hole in one call', async () => {
-    const calls = fakeApi((call) => (call.method === 'PUT' ? jsonResponse(course) : courseApi(call)));
+    courseApi();
+    fakeApi.put('clubs/1/courses/5', course);
     open();
     const hcp3 = await screen.findByLabelText('Handicap of hole 3');
     await userEvent.clear(hcp3);
@@ -234,7 +212,7 @@ describe('<ManageAllHolesPage>', { timeout: 30_000 }, () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    fakeApi(courseApi);
+    courseApi();
     const router = open();
     const par1 = await screen.findByLabelText('Par of hole 1');
     await userEvent.clear(par1);
@@ -278,7 +256,6 @@ describe('<CoursePage> create', { timeout: 60_000 }, () => {
   }
 
   it('shows a handicap clash before saving and sends nothing', async () => {
-    const calls = fakeApi(() => jsonResponse({ error: 'unexpected' }, 500));
     open();
     await fillNineHoles();
     fireEvent.change(screen.getByLabelText('Handicap of hole 1'), { target: { value: '5' } });
@@ -291,11 +268,9 @@ describe('<CoursePage> create', { timeout: 60_000 }, () => {
   });
 
   it('posts the course, then loads courses, then tees, then opens the new course (§4)', async () => {
-    const calls = fakeApi((call) => {
-      if (call.method === 'POST') return jsonResponse({ ...course, id: 42, name: 'Lakeside' }, 201);
-      if (call.url.endsWith('/courses')) return jsonResponse([{ ...course, id: 42 }]);
-      return jsonResponse([]);
-    });
+    fakeApi.post('clubs/1/courses', json({ ...course, id: 42, name: 'Lakeside' }, 201));
+    fakeApi.get('clubs/1/courses', [{ ...course, id: 42 }]);
+    fakeApi.get('clubs/1/tees', []);
     const router = open();
     await fillNineHoles();
     await userEvent.click(screen.getByRole('button', { name: 'Create course' }));
@@ -311,11 +286,9 @@ describe('<CoursePage> create', { timeout: 60_000 }, () => {
 
   it('goes home with a console warning when a follow-up load fails (§4, §8)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const calls = fakeApi((call) => {
-      if (call.method === 'POST') return jsonResponse({ ...course, id: 42, name: 'Lakeside' }, 201);
-      if (call.url.endsWith('/courses')) return jsonResponse([{ ...course, id: 42 }]);
-      return jsonResponse({ error: 'No access' }, 403);
-    });
+    fakeApi.post('clubs/1/courses', json({ ...course, id: 42, name: 'Lakeside' }, 201));
+    fakeApi.get('clubs/1/courses', [{ ...course, id: 42 }]);
+    fakeApi.get('clubs/1/tees', apiError(403, 'No access'));
     const router = open();
     await fillNineHoles();
     await userEvent.click(screen.getByRole('button', { name: 'Create course' }));
@@ -328,17 +301,17 @@ describe('<CoursePage> create', { timeout: 60_000 }, () => {
 
 describe('<PinPositionsPage>', { timeout: 30_000 }, () => {
   const setup: PinSetup = { id: 3, name: 'Tuesday', courseId: 5, clubId: 1, updatedAt: '2030-01-01T00:00:00.000Z' };
-  const pinApi = (post: (call: Call) => Response) => (call: Call) => {
-    if (call.method === 'POST') return post(call);
-    if (call.url.endsWith('/courses')) return jsonResponse([course]);
-    if (call.url.includes('pin-setups?course_id=5')) return jsonResponse([setup]);
-    if (call.url.endsWith('/pin-setups/3')) return jsonResponse([]);
-    return jsonResponse({ error: 'unexpected' }, 404);
+  /** The course with one pin setup without positions; `post` answers each saved position. */
+  const pinApi = (post: Resolver) => {
+    fakeApi.get('clubs/1/courses', [course]);
+    fakeApi.get('clubs/1/pin-setups', ({ query }) => (query.get('course_id') === '5' ? [setup] : apiError(404, 'unexpected')));
+    fakeApi.get('clubs/1/pin-setups/3', []);
+    fakeApi.post('clubs/1/pin-setups/3', post);
   };
   const open = () => renderRoutes([{ path: '/:clubId/courses/:courseId/pin-positions', element: <PinPositionsPage /> }], '/1/courses/5/pin-positions');
 
   it('saves one call per hole with values, parsed as integers', async () => {
-    const calls = fakeApi(pinApi((call) => jsonResponse({ pinSetupId: 3, ...(call.body as object), position: null })));
+    pinApi(({ body }) => ({ pinSetupId: 3, ...(body as object), position: null }));
     open();
     fireEvent.change(await screen.findByLabelText('In of hole 1'), { target: { value: '12' } });
     fireEvent.change(screen.getByLabelText('Side of hole 1'), { target: { value: '-3' } });
@@ -357,7 +330,7 @@ describe('<PinPositionsPage>', { timeout: 30_000 }, () => {
   });
 
   it("says 'Adding pin positions went wrong' when no call gives a position back", async () => {
-    fakeApi(pinApi(() => jsonResponse({ error: 'Hole is not in this course' }, 400)));
+    pinApi(() => apiError(400, 'Hole is not in this course'));
     open();
     fireEvent.change(await screen.findByLabelText('In of hole 2'), { target: { value: '7' } });
     fireEvent.change(screen.getByLabelText('Side of hole 2'), { target: { value: '-2' } });
@@ -366,7 +339,8 @@ describe('<PinPositionsPage>', { timeout: 30_000 }, () => {
   });
 
   it('shows a load failure as a message with Retry', async () => {
-    fakeApi((call) => (call.url.includes('pin-setups') ? jsonResponse({ error: 'Pin setups are resting' }, 403) : jsonResponse([course])));
+    fakeApi.get('clubs/1/courses', [course]);
+    fakeApi.get('clubs/1/pin-setups', apiError(403, 'Pin setups are resting'));
     open();
     expect(await screen.findByText('Pin setups are resting')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -380,24 +354,21 @@ describe('<CoursePage> saved course: adding and removing holes', { timeout: 60_0
     let saved: Course = course;
     let savedDistances: HoleTee[] = holesTees;
     let nextId = 60;
-    const calls = fakeApi((call) => {
-      if (call.method === 'PUT') {
-        const body = call.body as Body;
-        const holes = body.holes.map((h, i) => ({ ...hole(h.id ?? nextId++, i + 1, h.par, h.handicap) }));
-        savedDistances = body.holes.flatMap((h, i) => (h.distances as { tee_id: number; distance: number }[]).map((d) => ({ hole_id: holes[i].id, ...d })));
-        saved = { ...saved, name: body.name, holes };
-        return jsonResponse(saved);
-      }
-      if (call.url.endsWith('/courses')) return jsonResponse([saved]);
-      if (call.url.endsWith('/tees')) return jsonResponse(tees);
-      if (call.url.includes('holes_tees')) return jsonResponse(savedDistances);
-      if (call.url.includes('/status/')) return jsonResponse({});
-      return jsonResponse({ error: 'unexpected' }, 404);
+    fakeApi.put('clubs/1/courses/5', ({ body }) => {
+      const sent = body as Body;
+      const holes = sent.holes.map((h, i) => ({ ...hole(h.id ?? nextId++, i + 1, h.par, h.handicap) }));
+      savedDistances = sent.holes.flatMap((h, i) => (h.distances as { tee_id: number; distance: number }[]).map((d) => ({ hole_id: holes[i].id, ...d })));
+      saved = { ...saved, name: sent.name, holes };
+      return saved;
     });
+    fakeApi.get('clubs/1/courses', () => [saved]);
+    fakeApi.get('clubs/1/tees', tees);
+    fakeApi.get('clubs/1/holes_tees', () => savedDistances);
+    fakeApi.get('clubs/1/status/:check', {});
     return calls;
   }
   const open = () => renderRoutes([{ path: '/:clubId/courses/:courseId', element: <CoursePage /> }], '/1/courses/5');
-  const puts = (calls: Call[]) => calls.filter((c) => c.method === 'PUT');
+  const puts = (calls: readonly ApiRequest[]) => calls.filter((c) => c.method === 'PUT');
 
   it('adds a hole at the end and saves it without an id; after the reload it is a saved hole', async () => {
     const calls = courseServer();
@@ -471,16 +442,12 @@ describe('<CoursePage> saved course: adding and removing holes', { timeout: 60_0
 
   it('adds a tee to a saved course at once, without leaving unsaved changes behind', async () => {
     let serverTees = [...tees];
-    const calls = fakeApi((call) => {
-      if (call.method === 'POST' && call.url.endsWith('/tees')) {
-        const body = call.body as { course_id: number; name: string; color: string };
-        const created = { id: 9, ...body, distance: 0, total_distance: 0 };
-        serverTees = [...serverTees, created];
-        return jsonResponse(created, 201);
-      }
-      if (call.url.endsWith('/tees')) return jsonResponse(serverTees);
-      if (call.url.includes('/status/')) return jsonResponse({});
-      return courseApi(call);
+    courseApi();
+    fakeApi.get('clubs/1/tees', () => serverTees);
+    fakeApi.post('clubs/1/tees', ({ body }) => {
+      const created = { id: 9, ...(body as { course_id: number; name: string; color: string }), distance: 0, total_distance: 0 };
+      serverTees = [...serverTees, created];
+      return json(created, 201);
     });
     open();
     await screen.findByLabelText('Par of hole 3');
@@ -512,7 +479,8 @@ describe('<CoursePage> saved course: adding and removing holes', { timeout: 60_0
 
   it('removes a hole added since the last save without asking, and keeps the last hole', async () => {
     const one = { ...course, holes: [hole(51, 1, 4, 1)] };
-    fakeApi((call) => (call.url.endsWith('/courses') ? jsonResponse([one]) : courseApi(call)));
+    courseApi();
+    fakeApi.get('clubs/1/courses', [one]);
     open();
     await screen.findByLabelText('Par of hole 1');
     expect(screen.getByRole('button', { name: 'Remove hole 1' })).toBeDisabled();

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import type { GalleryImage } from '@golf/contract/api/gallery';
-import { renderWithProviders } from '../../testing/render';
-import { fakeXhrClass, jsonResponse } from '../../testing/fake-xhr';
+import { renderRoutes } from '../../testing/render';
+import { apiError, deferred, fakeApi, json, noContent } from '../../testing/api';
 import { overallProgress } from './api/upload-gallery-images';
 import { GalleryPage } from './components/gallery-page';
 import { EMPTY_SELECTION, liveSelection, toggleAll, toggleSelected } from './utils/selection';
@@ -20,18 +19,7 @@ const image = (id: number): GalleryImage => ({
   created_at: '2030-01-01T00:00:00.000Z',
 });
 
-function renderGallery() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/:clubId/club/gallery" element={<GalleryPage />} />
-    </Routes>,
-    { path: '/1/club/gallery' },
-  );
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const renderGallery = () => renderRoutes([{ path: '/:clubId/club/gallery', element: <GalleryPage /> }], '/1/club/gallery');
 
 describe('gallery selection (§4, §5)', () => {
   it('toggles per image and cancels to empty', () => {
@@ -53,18 +41,15 @@ describe('gallery selection (§4, §5)', () => {
   });
 });
 
-describe('<GalleryPage>', () => {
+// The MUI dialogs render slowly on a busy machine: each test has 20 s.
+describe('<GalleryPage>', { timeout: 20_000 }, () => {
   it('shows thumbnails, deletes the selected image after confirmation, and does nothing for an empty selection', async () => {
     let images = [image(1), image(2), image(3)];
-    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'DELETE') {
-        const id = Number(url.split('/').pop());
-        images = images.filter((i) => i.id !== id);
-        return jsonResponse(null, 204);
-      }
-      return jsonResponse(images);
+    fakeApi.get('clubs/1/gallery', () => images);
+    fakeApi.delete('clubs/1/gallery/:id', ({ params }) => {
+      images = images.filter((i) => i.id !== Number(params.id));
+      return noContent();
     });
-    vi.stubGlobal('fetch', fetch);
     renderGallery();
 
     const list = await screen.findByRole('list', { name: 'Gallery images' });
@@ -85,23 +70,20 @@ describe('<GalleryPage>', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete 1 image?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
+    expect(fakeApi.sent('DELETE')).toHaveLength(0);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('1 image deleted')).toBeInTheDocument();
     await waitFor(() => expect(within(list).getAllByRole('img')).toHaveLength(2));
-    const deletes = fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => url);
+    const deletes = fakeApi.sent('DELETE').map((r) => r.url);
     expect(deletes).toEqual(['/api/clubs/1/gallery/2']);
     expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
   });
 
   it('shows the empty state, and an error with Retry', async () => {
     let fail = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => (fail ? jsonResponse({ error: 'This needs the club-gallery role in this club' }, 403) : jsonResponse([]))),
-    );
+    fakeApi.get('clubs/1/gallery', () => (fail ? apiError(403, 'This needs the club-gallery role in this club') : []));
     renderGallery();
     expect(await screen.findByText('This needs the club-gallery role in this club')).toBeInTheDocument();
     fail = false;
@@ -111,17 +93,16 @@ describe('<GalleryPage>', () => {
 
   it('uploads two images in the dialog with a progress bar, adds them, and closes', async () => {
     let images: GalleryImage[] = [];
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(images)));
-    const sent: { method: string; url: string; body: FormData }[] = [];
     let next = 10;
-    vi.stubGlobal(
-      'XMLHttpRequest',
-      fakeXhrClass(() => {
-        const stored = image(next++);
-        images = [...images, stored];
-        return { status: 201, body: stored };
-      }, sent, 300),
-    );
+    fakeApi.get('clubs/1/gallery', () => images);
+    // The uploads are answered, each with the next stored image, once the test has looked at the dialog meanwhile.
+    const answer = deferred();
+    fakeApi.post('clubs/1/gallery', async () => {
+      await answer.promise;
+      const stored = image(next++);
+      images = [...images, stored];
+      return json(stored, 201);
+    });
     renderGallery();
     await userEvent.click(await screen.findByRole('button', { name: 'Upload images' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload images' });
@@ -140,9 +121,10 @@ describe('<GalleryPage>', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
     await userEvent.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Upload images' })).toBeInTheDocument();
+    answer.resolve();
     expect(await screen.findByText('2 images uploaded')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(sent.map((s) => [s.method, s.url, (s.body.get('data') as File).name])).toEqual([
+    expect(fakeApi.sent('POST').map((s) => [s.method, s.url, ((s.body as FormData).get('data') as File).name])).toEqual([
       ['POST', '/api/clubs/1/gallery', 'green.jpg'],
       ['POST', '/api/clubs/1/gallery', 'clubhouse.png'],
     ]);
@@ -151,8 +133,8 @@ describe('<GalleryPage>', () => {
   });
 
   it('keeps a refused file listed with the server’s reason', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse([])));
-    vi.stubGlobal('XMLHttpRequest', fakeXhrClass(() => ({ status: 415, body: { error: '"fake.jpg" is not an image. Upload a JPEG, PNG, WebP or GIF file.' } })));
+    fakeApi.get('clubs/1/gallery', []);
+    fakeApi.post('clubs/1/gallery', apiError(415, '"fake.jpg" is not an image. Upload a JPEG, PNG, WebP or GIF file.'));
     renderGallery();
     await userEvent.click(await screen.findByRole('button', { name: 'Upload images' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upload images' });

@@ -1,10 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { hoursDocumentSchema, type HoursDocument, type HoursResponse } from '@golf/contract/api/hours';
-import { renderWithProviders } from '../../testing/render';
-import { jsonResponse } from '../../testing/fake-xhr';
+import { renderRoutes } from '../../testing/render';
+import { apiError, fakeApi } from '../../testing/api';
 import { HoursPage } from './components/hours-page';
 import { formatAmount, fromDocument, hoursResolver, newSeason, parseAmount, toDocument } from './utils/hours-form';
 
@@ -69,32 +68,15 @@ describe('hours form values', () => {
   });
 });
 
-function renderHours() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/:clubId/club/hours" element={<HoursPage />} />
-    </Routes>,
-    { path: '/1/club/hours' },
-  );
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const renderHours = () => renderRoutes([{ path: '/:clubId/club/hours', element: <HoursPage /> }], '/1/club/hours');
 
 // A season alone is some thirty MUI fields: rendering it in jsdom takes a few seconds.
 describe('<HoursPage>', { timeout: 30_000 }, () => {
   it('shows the saved hours and prices, and saves a change as the whole document', async () => {
     let stored: HoursResponse = saved;
-    const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-      if (url.endsWith('/club')) return jsonResponse({ id: 1, address: { country_code: 'dk' } });
-      if (init?.method === 'PUT') {
-        stored = { ...(JSON.parse(init.body as string) as HoursDocument), updated_at: '2030-01-03T10:00:00.000Z' };
-        return jsonResponse(stored);
-      }
-      return jsonResponse(stored);
-    });
-    vi.stubGlobal('fetch', fetch);
+    fakeApi.get('clubs/1/club', { id: 1, address: { country_code: 'dk' } });
+    fakeApi.get('clubs/1/hours', () => stored);
+    fakeApi.put('clubs/1/hours', ({ body }) => (stored = { ...(body as HoursDocument), updated_at: '2030-01-03T10:00:00.000Z' }));
     renderHours();
 
     expect(await screen.findByDisplayValue('Summer')).toBeInTheDocument();
@@ -113,9 +95,9 @@ describe('<HoursPage>', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Opening hours and prices saved')).toBeInTheDocument();
-    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(put?.[0]).toBe('/api/clubs/1/hours');
-    const body = JSON.parse(put?.[1]?.body as string) as HoursDocument;
+    const [put] = fakeApi.sent('PUT');
+    expect(put.url).toBe('/api/clubs/1/hours');
+    const body = put.body as HoursDocument;
     expect(body.seasons[0].days.sun).toEqual({ closed: false, open: '09:00', close: '15:00' });
     expect(body.seasons[0].days.mon).toEqual({ closed: false, open: '07:00', close: '21:00' });
     expect(body.price_groups[0].items[0]).toEqual({ name: '18 holes', description: 'Weekdays', amount: 550.75, currency: 'DKK' });
@@ -123,10 +105,8 @@ describe('<HoursPage>', { timeout: 30_000 }, () => {
   });
 
   it('marks invalid fields and sends nothing', async () => {
-    const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
-      url.endsWith('/club') ? jsonResponse({ id: 1, address: { country_code: 'se' } }) : jsonResponse({ ...saved, seasons: [], price_groups: [], closed_days: [], updated_at: null }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    fakeApi.get('clubs/1/club', { id: 1, address: { country_code: 'se' } });
+    fakeApi.get('clubs/1/hours', { ...saved, seasons: [], price_groups: [], closed_days: [], updated_at: null });
     renderHours();
     expect(await screen.findByText('No opening hours yet.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add season' }));
@@ -141,18 +121,13 @@ describe('<HoursPage>', { timeout: 30_000 }, () => {
     expect(screen.getByText('Closing time must be after opening time')).toBeInTheDocument();
     expect(screen.getByText('Enter an amount from 0 to 1000000')).toBeInTheDocument();
     expect(screen.getByText('Please correct the marked fields')).toBeInTheDocument();
-    await waitFor(() => expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false));
+    await waitFor(() => expect(fakeApi.sent('PUT')).toEqual([]));
   });
 
   it('shows an error with Retry when the hours cannot be loaded', async () => {
     let fail = true;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.endsWith('/club')) return jsonResponse({ id: 1, address: { country_code: 'dk' } });
-        return fail ? jsonResponse({ error: 'This needs the opening-hours role in this club' }, 403) : jsonResponse(saved);
-      }),
-    );
+    fakeApi.get('clubs/1/club', { id: 1, address: { country_code: 'dk' } });
+    fakeApi.get('clubs/1/hours', () => (fail ? apiError(403, 'This needs the opening-hours role in this club') : saved));
     renderHours();
     expect(await screen.findByText('This needs the opening-hours role in this club')).toBeInTheDocument();
     fail = false;

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GUIDE_PRODUCTS } from '@golf/contract/api/guides';
 import type { GuideFilesResponse } from '@golf/contract/api/guide-generation';
-import { jsonResponse } from '../../testing/fake-xhr';
+import { fakeApi } from '../../testing/api';
 import { renderRoutes } from '../../testing/render';
 import { CLUB, GUIDE_ID, guide } from './guide-fixture.test-support';
 import { useGuide } from './api/guides';
@@ -16,17 +16,13 @@ const noFiles = Object.fromEntries(GUIDE_PRODUCTS.map((p) => [p, { location: nul
 /** The guide with every product made; a generate call is held until the test ends (the button stays 'Starting…'). */
 function server() {
   const made = guide(Object.fromEntries(GUIDE_PRODUCTS.map((p) => [`generated_at_${p}`, MADE])));
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'POST') return new Promise<Response>(() => undefined);
-      if (url.endsWith(`/api/clubs/${CLUB}/events/jobs`)) return jsonResponse([]);
-      if (url.endsWith(`/api/clubs/${CLUB}/guides/${GUIDE_ID}/files`)) return jsonResponse(noFiles);
-      if (url.endsWith(`/api/clubs/${CLUB}/guides/${GUIDE_ID}`)) return jsonResponse(made);
-      if (url.endsWith('/api/drawing_styles')) return jsonResponse([{ id: 1, name: 'Standard' }]);
-      return jsonResponse([]);
-    }),
-  );
+  fakeApi.post(`clubs/${CLUB}/guides/${GUIDE_ID}/:generate`, {}, { delay: 'infinite' });
+  fakeApi.get(`clubs/${CLUB}/events/jobs`, []);
+  fakeApi.get(`clubs/${CLUB}/guides/${GUIDE_ID}/files`, noFiles);
+  fakeApi.get(`clubs/${CLUB}/guides/${GUIDE_ID}`, made);
+  fakeApi.get('drawing_styles', [{ id: 1, name: 'Standard' }]);
+  fakeApi.get(`clubs/${CLUB}/sponsor-setups`, []);
+  fakeApi.get(`clubs/${CLUB}/pin-setups`, []);
 }
 
 function Screen() {
@@ -40,8 +36,6 @@ function expectLabelInName(button: HTMLElement, shown: string, name: string) {
   expect(button).toHaveAccessibleName(name);
   expect(name.startsWith(shown)).toBe(true);
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the Generate buttons are named by the words they show', { timeout: 20_000 }, () => {
   it('made: "Generate again" names each product after the words shown; starting: "Starting…" likewise', async () => {

@@ -1,11 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GUIDE_PRODUCTS, type Guide, type GuideProduct } from '@golf/contract/api/guides';
 import type { GuideFilesResponse } from '@golf/contract/api/guide-generation';
 import type { Job } from '@golf/contract/api/jobs';
 import { JOB_POLL_MS } from '../../lib/jobs/use-job';
-import { jsonResponse } from '../../testing/fake-xhr';
+import { fakeApi } from '../../testing/api';
+import { job as jobRecord } from '../../testing/fixtures';
 import { renderRoutes } from '../../testing/render';
 import { CLUB, GUIDE_ID, guide } from './guide-fixture.test-support';
 import { useGuide } from './api/guides';
@@ -16,26 +17,7 @@ import { pageAfterKey, previewImageHref, previewStartPage } from './utils/previe
 
 const JOB_ID = '3f0b8a9e-2c1d-4e5f-8a7b-1c2d3e4f5a6b';
 
-function job(change: Partial<Job>): Job {
-  return {
-    id: JOB_ID,
-    kind: 'guide.pdf',
-    state: 'active',
-    percent: 40,
-    message: 'Generating PDF Guide',
-    attempts: 1,
-    createdAt: '2030-05-01T10:00:00.000Z',
-    startedAt: '2030-05-01T10:00:01.000Z',
-    finishedAt: null,
-    result: null,
-    error: null,
-    clubId: CLUB,
-    guideId: GUIDE_ID,
-    guideTitle: 'Fjordvang Links – Yardage book',
-    requestId: null,
-    ...change,
-  };
-}
+const job = (change: Partial<Job>): Job => jobRecord({ id: JOB_ID, clubId: CLUB, guideId: GUIDE_ID, ...change });
 
 const noFiles = Object.fromEntries(GUIDE_PRODUCTS.map((p) => [p, { location: null, generated_at: null, files: [] }])) as unknown as GuideFilesResponse;
 const pdfFiles: GuideFilesResponse = {
@@ -53,30 +35,25 @@ const pdfFiles: GuideFilesResponse = {
 
 /** The server as the screen sees it: the guide, its files, the generate call and the job's answers in turn. */
 function server(state: { guide: Guide; files: GuideFilesResponse; jobs: Job[]; list?: Job[]; onDone?: () => void }) {
-  const calls: { method: string; url: string }[] = [];
   let polled = 0;
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url });
-    if (method === 'POST' && url.endsWith(`/api/clubs/${CLUB}/guides/${GUIDE_ID}/generate_pdf`)) {
-      const requested_at = '2030-05-01T10:00:00.000Z';
-      state.guide = { ...state.guide, requested_at_pdf: requested_at };
-      return jsonResponse({ job_id: JOB_ID, existing: false, requested_at });
-    }
-    if (url.endsWith(`/api/clubs/${CLUB}/events/jobs/${JOB_ID}`)) {
-      const answer = state.jobs[Math.min(polled++, state.jobs.length - 1)];
-      if (!(answer.state === 'queued' || answer.state === 'active')) state.onDone?.();
-      return jsonResponse(answer);
-    }
-    if (url.endsWith(`/api/clubs/${CLUB}/events/jobs`)) return jsonResponse(state.list ?? []);
-    if (url.endsWith(`/api/clubs/${CLUB}/guides/${GUIDE_ID}/files`)) return jsonResponse(state.files);
-    if (url.endsWith(`/api/clubs/${CLUB}/guides/${GUIDE_ID}`)) return jsonResponse(state.guide);
-    if (url.endsWith(`/api/clubs/${CLUB}/guides`)) return jsonResponse([state.guide]);
-    if (url.endsWith('/api/drawing_styles')) return jsonResponse([{ id: 1, name: 'Standard' }]);
-    return jsonResponse({ message: `unexpected ${method} ${url}` }, 404);
+  fakeApi.post(`clubs/${CLUB}/guides/${GUIDE_ID}/generate_pdf`, () => {
+    const requested_at = '2030-05-01T10:00:00.000Z';
+    state.guide = { ...state.guide, requested_at_pdf: requested_at };
+    return { job_id: JOB_ID, existing: false, requested_at };
   });
-  vi.stubGlobal('fetch', fetch);
-  return calls;
+  fakeApi.get(`clubs/${CLUB}/events/jobs/${JOB_ID}`, () => {
+    const answer = state.jobs[Math.min(polled++, state.jobs.length - 1)];
+    if (!(answer.state === 'queued' || answer.state === 'active')) state.onDone?.();
+    return answer;
+  });
+  fakeApi.get(`clubs/${CLUB}/events/jobs`, () => state.list ?? []);
+  fakeApi.get(`clubs/${CLUB}/guides/${GUIDE_ID}/files`, () => state.files);
+  fakeApi.get(`clubs/${CLUB}/guides/${GUIDE_ID}`, () => state.guide);
+  fakeApi.get(`clubs/${CLUB}/guides`, () => [state.guide]);
+  fakeApi.get('drawing_styles', [{ id: 1, name: 'Standard' }]);
+  fakeApi.get(`clubs/${CLUB}/sponsor-setups`, []);
+  fakeApi.get(`clubs/${CLUB}/pin-setups`, []);
+  return fakeApi.requests;
 }
 
 function Screen() {
@@ -86,8 +63,6 @@ function Screen() {
 
 const show = () => renderRoutes([{ path: '/:clubId/products/:guideId', element: <Screen /> }], `/${CLUB}/products/${GUIDE_ID}`);
 const pdfRow = async () => within(await screen.findByTestId('generate-pdf'));
-
-afterEach(() => vi.unstubAllGlobals());
 
 // The screens render slowly on a loaded machine: each test has 20 s.
 describe('generating a product on the guide page', { timeout: 20_000 }, () => {

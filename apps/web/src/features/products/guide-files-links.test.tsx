@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import { GUIDE_PRODUCTS } from '@golf/contract/api/guides';
 import type { GuideFilesResponse } from '@golf/contract/api/guide-generation';
-import { jsonResponse } from '../../testing/fake-xhr';
+import { fakeApi } from '../../testing/api';
 import { renderWithProviders } from '../../testing/render';
 import { CLUB, GUIDE_ID } from './guide-fixture.test-support';
 import { useGuideFiles } from './api/generation';
@@ -25,18 +25,13 @@ function PdfLink() {
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("the guide's file links", { timeout: 20_000 }, () => {
   it('are asked for again while the page stays open and when its window comes back, so a signed link has not run out', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let answers = 0;
-    const fetch = vi.fn(async (url: string) => {
-      if (url.endsWith(`/api/clubs/${CLUB}/guides/${GUIDE_ID}/files`)) return jsonResponse(filesAnswer(++answers));
-      return jsonResponse({ message: `unexpected ${url}` }, 404);
-    });
-    vi.stubGlobal('fetch', fetch);
+    fakeApi.get(`clubs/${CLUB}/guides/${GUIDE_ID}/files`, () => filesAnswer(++answers));
     renderWithProviders(<PdfLink />);
     expect(await screen.findByRole('link', { name: 'PDF' })).toHaveAttribute('href', signed(1));
 

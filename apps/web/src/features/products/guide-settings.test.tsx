@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Guide } from '@golf/contract/api/guides';
-import { jsonResponse } from '../../testing/fake-xhr';
+import { fakeApi } from '../../testing/api';
 import { renderRoutes } from '../../testing/render';
 import { useGuide } from './api/guides';
 import { OverviewSection } from './components/overview-section';
@@ -15,27 +15,21 @@ import { CLUB, GUIDE_ID, guide } from './guide-fixture.test-support';
 const setup = (id: number, name: string, course: number) => ({ id, club_id: CLUB, course_id: course, name, sponsor_positions: [], updated_at: '2030-05-01T09:00:00.000Z' });
 const pins = (id: number, name: string, course: number) => ({ id, name, courseId: course, clubId: CLUB, updatedAt: '2030-05-01T09:00:00.000Z' });
 
+/** The guide's server: the guide (saved by PUT), its files, the club's setups, jobs and drawing styles; returns the saved bodies. */
 function server(state: { guide: Guide }) {
   const saved: unknown[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      if (method === 'PUT' && url.endsWith(`/guides/${GUIDE_ID}`)) {
-        const body = JSON.parse(String(init?.body)) as { settings: Guide['settings'] };
-        saved.push(body);
-        state.guide = { ...state.guide, settings: body.settings, version: state.guide.version + 1 };
-        return jsonResponse(state.guide);
-      }
-      if (url.endsWith(`/guides/${GUIDE_ID}`)) return jsonResponse(state.guide);
-      if (url.endsWith(`/guides/${GUIDE_ID}/files`)) return jsonResponse({});
-      if (url.endsWith('/sponsor-setups')) return jsonResponse([setup(11, 'Sæson 2026', 3), setup(12, 'Other course', 4)]);
-      if (url.endsWith('/pin-setups')) return jsonResponse([pins(21, 'Weekend', 3), pins(22, 'Elsewhere', 4)]);
-      if (url.endsWith('/events/jobs')) return jsonResponse([]);
-      if (url.endsWith('/api/drawing_styles')) return jsonResponse([{ id: 1, name: 'Standard' }]);
-      return jsonResponse({ error: `unexpected ${method} ${url}` }, 404);
-    }),
-  );
+  fakeApi.put(`clubs/${CLUB}/guides/${GUIDE_ID}`, ({ body }) => {
+    const sent = body as { settings: Guide['settings'] };
+    saved.push(sent);
+    state.guide = { ...state.guide, settings: sent.settings, version: state.guide.version + 1 };
+    return state.guide;
+  });
+  fakeApi.get(`clubs/${CLUB}/guides/${GUIDE_ID}`, () => state.guide);
+  fakeApi.get(`clubs/${CLUB}/guides/${GUIDE_ID}/files`, {});
+  fakeApi.get(`clubs/${CLUB}/sponsor-setups`, [setup(11, 'Sæson 2026', 3), setup(12, 'Other course', 4)]);
+  fakeApi.get(`clubs/${CLUB}/pin-setups`, [pins(21, 'Weekend', 3), pins(22, 'Elsewhere', 4)]);
+  fakeApi.get(`clubs/${CLUB}/events/jobs`, []);
+  fakeApi.get('drawing_styles', [{ id: 1, name: 'Standard' }]);
   return saved;
 }
 
@@ -44,15 +38,14 @@ function Screen() {
   return loaded.data ? <OverviewSection clubId={CLUB} guide={loaded.data} /> : <p>loading</p>;
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 async function choose(label: string, option: string) {
   await userEvent.click(await screen.findByRole('combobox', { name: label }));
   const list = await screen.findByRole('listbox');
   await userEvent.click(within(list).getByRole('option', { name: option }));
 }
 
-describe("the guide's sponsor setup, pin setup, language and handicap tables", { timeout: 20_000 }, () => {
+// Four MUI selects and a save: slow in jsdom on a loaded machine, each test has 40 s.
+describe("the guide's sponsor setup, pin setup, language and handicap tables", { timeout: 40_000 }, () => {
   it("offers the setups of the guide's courses only, and saves what was chosen", async () => {
     const saved = server({ guide: guide() });
     renderRoutes([{ path: '/:clubId/products/:guideId', element: <Screen /> }], `/${CLUB}/products/${GUIDE_ID}`);

@@ -1,29 +1,21 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { Guide } from '@golf/contract/api/guides';
-import { jsonResponse } from '../../testing/fake-xhr';
+import { fakeApi } from '../../testing/api';
 import { renderRoutes } from '../../testing/render';
 import { CLUB, GUIDE_ID, guide } from './guide-fixture.test-support';
 import { ProductsPage } from './components/products-page';
 
 /** The server as the list sees it: the club's guides and courses. */
 function server(guides: Guide[]) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.endsWith(`/api/clubs/${CLUB}/guides`)) return jsonResponse(guides);
-      if (url.includes(`/api/clubs/${CLUB}/courses`)) return jsonResponse([]);
-      return jsonResponse({ message: `unexpected ${url}` }, 404);
-    }),
-  );
+  fakeApi.get(`clubs/${CLUB}/guides`, guides);
+  fakeApi.get(`clubs/${CLUB}/courses`, []);
 }
 
 const show = () => renderRoutes([{ path: '/:clubId/products', element: <ProductsPage /> }], `/${CLUB}/products`);
 /** The six entries of a guide's products, by their text. */
 const entries = async (guideId: number) => within(await screen.findByTestId(`product-states-${guideId}`)).getAllByRole('listitem');
 const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('the guides list shows the six products of each guide', { timeout: 20_000 }, () => {
   it('says for each product when it was made, that it is not made, out of date or being made', async () => {

@@ -3,27 +3,15 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Course } from '@golf/contract/api/courses';
 import type { DrawingResponse } from '@golf/contract/api/drawings';
-import type { Profile } from '@golf/contract/api/session';
 import type { SaveSponsorSetupBody, Sponsor, SponsorSetup } from '@golf/contract/api/sponsors';
-import { jsonResponse } from '../../testing/fake-xhr';
+import { apiError, fakeApi, json, noContent } from '../../testing/api';
+import { profile } from '../../testing/fixtures';
 import { renderRoutes } from '../../testing/render';
 import type { SponsorMapProps } from './components/sponsor-map';
 import { SponsorSetupPage } from './components/sponsor-setup-page';
 import { SponsorSetupsPage } from './components/sponsor-setups-page';
 
-const owner: Profile = {
-  id: 2,
-  email: 'owner@example.com',
-  firstName: 'Olga',
-  lastName: 'Owner',
-  admin: false,
-  roles: { '1': ['promotion'] },
-  regionRoles: {},
-  managedClubIds: [1],
-  photoFileName: null,
-  language: 'en',
-  defaultClubId: 1,
-};
+const owner = profile({ roles: { '1': ['promotion'] }, managedClubIds: [1] });
 vi.mock('../../lib/auth/session', () => ({ useSession: () => ({ status: 'signed-in', profile: owner }) }));
 
 // jsdom has no canvas: the OpenLayers map is replaced; what the editor gives it is checked instead.
@@ -60,49 +48,37 @@ interface Call {
 
 /** The server as the screens see it; `put` answers each PUT in turn (the last one again after). */
 function server(state: { setups: SponsorSetup[]; sponsors?: Sponsor[]; put?: ((body: SaveSponsorSetupBody) => Response)[] }) {
-  const calls: Call[] = [];
   let puts = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as SaveSponsorSetupBody) : undefined;
-      calls.push({ method, url, body });
-      const detail = /\/sponsor-setups\/(\d+)$/.exec(url);
-      if (method === 'POST' && url.endsWith('/api/clubs/1/sponsor-setups')) {
-        const created = setup({ id: 9, name: body!.name, sponsor_positions: [] });
-        state.setups.push(created);
-        return jsonResponse(created, 201);
-      }
-      if (method === 'PUT' && detail) {
-        const answer = state.put?.[Math.min(puts++, state.put.length - 1)];
-        if (answer) return answer(body!);
-        const saved = setup({
-          id: Number(detail[1]),
-          name: body!.name,
-          sponsor_positions: (body!.sponsor_positions ?? []).map((p, i) => ({ id: 100 + i, sponsor_setup_id: Number(detail[1]), format: null, position: null, ...p })),
-        });
-        state.setups = state.setups.map((s) => (s.id === saved.id ? saved : s));
-        return jsonResponse(saved);
-      }
-      if (method === 'DELETE' && detail) {
-        state.setups = state.setups.filter((s) => s.id !== Number(detail[1]));
-        return jsonResponse(null, 204);
-      }
-      if (detail) {
-        const found = state.setups.find((s) => s.id === Number(detail[1]));
-        return found ? jsonResponse(found) : jsonResponse({ error: 'Not found' }, 404);
-      }
-      if (url.endsWith('/api/clubs/1/sponsor-setups')) return jsonResponse(state.setups);
-      if (url.endsWith('/api/clubs/1/sponsors')) return jsonResponse(state.sponsors ?? sponsors);
-      if (url.endsWith('/api/clubs/1/courses')) return jsonResponse([course, other]);
-      if (url.includes('elements-for-edit')) return jsonResponse([]);
-      const drawn = /\/holes\/(\d+)\/drawing\/1$/.exec(url);
-      if (drawn) return jsonResponse(drawing(Number(drawn[1])));
-      return jsonResponse({ error: `unexpected ${method} ${url}` }, 404);
-    }),
-  );
-  return calls;
+  fakeApi.post('clubs/1/sponsor-setups', ({ body }) => {
+    const created = setup({ id: 9, name: (body as SaveSponsorSetupBody).name, sponsor_positions: [] });
+    state.setups.push(created);
+    return json(created, 201);
+  });
+  fakeApi.put('clubs/1/sponsor-setups/:id', ({ params, body }) => {
+    const sent = body as SaveSponsorSetupBody;
+    const answer = state.put?.[Math.min(puts++, state.put.length - 1)];
+    if (answer) return answer(sent);
+    const id = Number(params.id);
+    const saved = setup({
+      id,
+      name: sent.name,
+      sponsor_positions: (sent.sponsor_positions ?? []).map((p, i) => ({ id: 100 + i, sponsor_setup_id: id, format: null, position: null, ...p })),
+    });
+    state.setups = state.setups.map((s) => (s.id === saved.id ? saved : s));
+    return saved;
+  });
+  fakeApi.delete('clubs/1/sponsor-setups/:id', ({ params }) => {
+    state.setups = state.setups.filter((s) => s.id !== Number(params.id));
+    return noContent();
+  });
+  fakeApi.get('clubs/1/sponsor-setups/:id', ({ params }) => state.setups.find((s) => s.id === Number(params.id)) ?? apiError(404, 'Not found'));
+  fakeApi.get('clubs/1/sponsor-setups', () => state.setups);
+  fakeApi.get('clubs/1/sponsors', () => state.sponsors ?? sponsors);
+  fakeApi.get('clubs/1/courses', [course, other]);
+  fakeApi.get('graphics/elements-for-edit', []);
+  fakeApi.get('clubs/1/holes/:holeId/drawing/1', ({ params }) => drawing(Number(params.holeId)));
+  // The bodies sent here are setups' save bodies.
+  return fakeApi.requests as readonly Call[];
 }
 
 const ROUTES = [
@@ -115,7 +91,6 @@ const ROUTES = [
 const holeSection = (number: number) => screen.getByRole('region', { name: `Hole ${number}` });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   map.props = null;
 });
 
@@ -164,8 +139,8 @@ describe('sponsor setups list', { timeout: 30_000 }, () => {
 describe('sponsor setup editor', { timeout: 30_000 }, () => {
   it('saves a new setup as §4 says: POST without positions, then PUT with them; a refusal is shown at its hole and nothing typed is lost', async () => {
     // The server's rules answer 400 with details; a sponsor gone meanwhile 404 with details.
-    const refusal = () => jsonResponse({ error: 'This sponsor is already on this hole page', details: [{ path: 'sponsor_positions.0.sponsor_id', message: 'This sponsor is already on this hole page' }] }, 400);
-    const gone = () => jsonResponse({ error: 'Sponsor not found', details: [{ path: 'sponsor_positions.2.sponsor_id', message: 'Sponsor 8 not found' }] }, 404);
+    const refusal = () => apiError(400, 'This sponsor is already on this hole page', [{ path: 'sponsor_positions.0.sponsor_id', message: 'This sponsor is already on this hole page' }]);
+    const gone = () => apiError(404, 'Sponsor not found', [{ path: 'sponsor_positions.2.sponsor_id', message: 'Sponsor 8 not found' }]);
     const state: Parameters<typeof server>[0] = { setups: [], put: [refusal, gone] };
     const calls = server(state);
     const router = renderRoutes(ROUTES, '/1/promotion/sponsor-setups/5/new');

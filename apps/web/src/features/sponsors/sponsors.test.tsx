@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { LOCALES } from '@golf/contract/locales';
 import { SaveSponsorBody, URL_MESSAGE, type Sponsor, type SponsorUsage } from '@golf/contract/api/sponsors';
 import { i18n } from '../../lib/i18n';
-import { fakeXhrClass, jsonResponse } from '../../testing/fake-xhr';
-import { renderWithProviders } from '../../testing/render';
+import { apiError, deferred, fakeApi, isForm, json, noContent, type Resolver } from '../../testing/api';
+import { renderRoutes } from '../../testing/render';
 import { SponsorsPage } from './components/sponsors-page';
 import { sponsorField } from './utils/sponsor-form';
 import { displayUrl, searchSponsors, sortSponsors, sponsorMessageKey, usageSentences } from './utils/sponsors';
@@ -25,71 +24,78 @@ const sponsor = (id: number, change: Partial<Sponsor> = {}): Sponsor => ({
 const NORDBANK = sponsor(1, { name: 'Nordbank', url: 'https://nordbank.example/', logo: '/files/public/clubs/1/sponsors/1/logo.png?v=3', logo_file_name: 'logo.png' });
 const KAFFE = sponsor(2, { name: 'Fjord Kaffe' });
 
-/** One server: the sponsors, every call in order (fetch and the XHR uploads alike). */
+/** A request as one line: `METHOD url`, an upload with its file: `POST url (logo.png)`. */
+const line = (r: (typeof fakeApi.requests)[number]) => (isForm(r.body) ? `${r.method} ${r.url} (${(r.body.get('data') as File).name})` : `${r.method} ${r.url}`);
+
+/** One server: the sponsors, every call in order (the JSON calls and the logo uploads alike). */
 function server(initial: Sponsor[], usage: SponsorUsage = { setups: [], guides: [] }) {
   let list = [...initial];
   let next = 10;
-  const calls: string[] = [];
-  const bodies: unknown[] = [];
-  let refuse: { status: number; body: unknown } | null = null;
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    calls.push(`${method} ${url}`);
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { name: string; url: string }) : undefined;
-    if (body) bodies.push(body);
-    if (refuse && method !== 'GET') {
-      const answer = refuse;
+  let refuse: Response | null = null;
+  /** A refusal set by `refuseNext` answers the next write instead of the route. */
+  const unlessRefused =
+    (answer: Resolver): Resolver =>
+    (call) => {
+      const refusal = refuse;
       refuse = null;
-      return jsonResponse(answer.body, answer.status);
-    }
-    const id = Number(/sponsors\/(\d+)/.exec(url)?.[1]);
-    if (method === 'GET' && url.endsWith('/usage')) return jsonResponse(usage);
-    if (method === 'GET') return jsonResponse(list);
-    if (method === 'POST') {
-      const made = sponsor(next++, { name: body!.name, url: body!.url });
+      return refusal ?? answer(call);
+    };
+  fakeApi.get('clubs/1/sponsors', () => list);
+  fakeApi.get('clubs/1/sponsors/:id/usage', usage);
+  fakeApi.post(
+    'clubs/1/sponsors',
+    unlessRefused(({ body }) => {
+      const sent = body as { name: string; url: string };
+      const made = sponsor(next++, { name: sent.name, url: sent.url });
       list = [...list, made];
-      return jsonResponse(made, 201);
-    }
-    if (method === 'PUT') {
-      list = list.map((s) => (s.id === id ? { ...s, ...body } : s));
-      return jsonResponse(list.find((s) => s.id === id));
-    }
-    if (method === 'DELETE') {
-      list = list.filter((s) => s.id !== id);
-      return jsonResponse(null, 204);
-    }
-    return jsonResponse({ error: 'unexpected' }, 500);
-  });
-  vi.stubGlobal('fetch', fetch);
+      return json(made, 201);
+    }),
+  );
+  fakeApi.put(
+    'clubs/1/sponsors/:id',
+    unlessRefused(({ params, body }) => {
+      list = list.map((s) => (s.id === Number(params.id) ? { ...s, ...(body as Partial<Sponsor>) } : s));
+      return list.find((s) => s.id === Number(params.id));
+    }),
+  );
+  fakeApi.delete(
+    'clubs/1/sponsors/:id',
+    unlessRefused(({ params }) => {
+      list = list.filter((s) => s.id !== Number(params.id));
+      return noContent();
+    }),
+  );
   return {
-    calls,
-    bodies,
+    get calls() {
+      return fakeApi.requests.map(line);
+    },
+    /** The JSON bodies sent, in order. */
+    get bodies() {
+      return fakeApi.requests.filter((r) => r.body !== undefined && !isForm(r.body)).map((r) => r.body);
+    },
     refuseNext: (status: number, body: unknown) => {
-      refuse = { status, body };
+      refuse = json(body, status);
     },
     /**
-     * The XHR upload of the logo: half sent at once, then answered with `respond` (each send logged
-     * with its file); `gated` holds the answers until `release()`, so the progress can be looked at.
+     * The logo upload: half sent at once, then answered with `respond` (each send recorded with its
+     * file); `gated` holds the answers until `release()`, so the progress can be looked at.
      */
     uploads: (respond: (id: number) => { status: number; body: unknown }, { gated = false } = {}) => {
-      const sent: string[] = [];
-      const held: (() => void)[] = [];
-      const FakeXhr = fakeXhrClass(
-        ({ method, url, body }) => {
-          const call = `${method} ${url} (${(body.get('data') as File).name})`;
-          sent.push(call);
-          calls.push(call);
-          const id = Number(/sponsors\/(\d+)\/logo/.exec(url)?.[1]);
-          const answer = respond(id);
-          if (answer.status < 300) list = list.map((s) => (s.id === id ? (answer.body as Sponsor) : s));
-          return answer;
+      const gate = deferred();
+      if (!gated) gate.resolve();
+      fakeApi.post('clubs/1/sponsors/:id/logo', async ({ params }) => {
+        await gate.promise;
+        const id = Number(params.id);
+        const answer = respond(id);
+        if (answer.status < 300) list = list.map((s) => (s.id === id ? (answer.body as Sponsor) : s));
+        return json(answer.body, answer.status);
+      });
+      return {
+        get sent() {
+          return fakeApi.requests.filter((r) => isForm(r.body)).map(line);
         },
-        [],
-        20,
-        gated ? (answer) => held.push(answer) : undefined,
-      );
-      vi.stubGlobal('XMLHttpRequest', FakeXhr);
-      return { sent, release: () => held.splice(0).forEach((answer) => answer()) };
+        release: () => gate.resolve(),
+      };
     },
   };
 }
@@ -100,23 +106,12 @@ const textAt = (language: 'en' | 'da' | 'sv', key: string): unknown =>
 
 const png = (name = 'nordbank.png') => new File([new Uint8Array(4000)], name, { type: 'image/png' });
 
-function renderPage() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/:clubId/promotion/sponsors" element={<SponsorsPage />} />
-    </Routes>,
-    { path: '/1/promotion/sponsors' },
-  );
-}
+const renderPage = () => renderRoutes([{ path: '/:clubId/promotion/sponsors', element: <SponsorsPage /> }], '/1/promotion/sponsors');
 
 beforeEach(() => {
   // jsdom has no object URLs: the preview gets a stand-in.
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('sponsor rules and texts', () => {
@@ -190,7 +185,7 @@ describe('<SponsorsPage>', { timeout: 20_000 }, () => {
 
   it('shows an error with Retry, then the empty state', async () => {
     let fail = true;
-    vi.stubGlobal('fetch', vi.fn(async () => (fail ? jsonResponse({ error: 'This needs the promotion role in this club' }, 403) : jsonResponse([]))));
+    fakeApi.get('clubs/1/sponsors', () => (fail ? apiError(403, 'This needs the promotion role in this club') : []));
     renderPage();
     expect(await screen.findByText('This needs the promotion role in this club')).toBeInTheDocument();
     expect(screen.getByText('Could not load the sponsors')).toBeInTheDocument();
@@ -269,7 +264,7 @@ describe('<SponsorsPage>', { timeout: 20_000 }, () => {
 
   it('updates without a new file: PUT only, no upload', async () => {
     const api = server([NORDBANK]);
-    const { sent } = api.uploads(() => ({ status: 500, body: { error: 'no upload expected' } }));
+    const upload = api.uploads(() => ({ status: 500, body: { error: 'no upload expected' } }));
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Nordbank' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit sponsor' });
@@ -282,7 +277,7 @@ describe('<SponsorsPage>', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.calls.filter((c) => !c.startsWith('GET'))).toEqual(['PUT /api/clubs/1/sponsors/1']);
     expect(api.bodies).toEqual([{ name: 'Nordbank Fonden', url: 'https://nordbank.example/' }]);
-    expect(sent).toEqual([]);
+    expect(upload.sent).toEqual([]);
   });
 
   it('shows a web address that is not http(s) at its field and sends nothing; the server’s refusals show at their field too', async () => {

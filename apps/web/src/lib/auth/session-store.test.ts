@@ -1,21 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Profile } from '@golf/contract/api/session';
-import { ApiError } from '../api-client';
+import { apiError, deferred, fakeApi } from '../../testing/api';
+import { profile as profileRecord } from '../../testing/fixtures';
+import { createApiClient } from '../api-client';
 import { createSessionStore, type SessionDeps } from './session-store';
 
 const KEY = 'test.session';
-const profile: Profile = {
-  id: 7,
-  email: 'owner@example.com',
-  firstName: 'Ole',
-  lastName: 'Ejer',
-  admin: false,
-  roles: { '1': ['club-info'] },
-  regionRoles: {},
-  photoFileName: null,
-  language: 'da',
-  defaultClubId: 1,
-};
+const profile = profileRecord({ id: 7, email: 'owner@example.com', firstName: 'Ole', lastName: 'Ejer', roles: { '1': ['club-info'] }, language: 'da' });
+
+/** The requests of one method and path, e.g. `sent('POST', 'token')`. */
+const sent = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string) => fakeApi.sent(method, `/api/${path}`);
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -31,12 +24,16 @@ function setup(options: { stored?: { token: string; expiresAt: string }; now?: n
   let now = options.now ?? Date.parse('2030-01-01T12:00:00Z');
   const timers: { fn: () => void; at: number }[] = [];
   const storage = memoryStorage(options.stored ? { [KEY]: JSON.stringify(options.stored) } : {});
-  const api = { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn(async () => ({ ok: true })) };
+  // The store talks to the fake API through a real client; revoking a token always succeeds.
+  let token: string | null = null;
+  fakeApi.delete('token', { ok: true });
   const deps: SessionDeps = {
-    api: api as unknown as SessionDeps['api'],
+    api: createApiClient({ getToken: () => token }),
     storage,
     storageKey: KEY,
-    setToken: vi.fn(),
+    setToken: vi.fn((next: string | null) => {
+      token = next;
+    }),
     switchLanguage: vi.fn(),
     clearCache: vi.fn(),
     now: () => now,
@@ -59,27 +56,28 @@ function setup(options: { stored?: { token: string; expiresAt: string }; now?: n
     }
     await new Promise((r) => setTimeout(r, 0));
   };
-  return { store, deps, api, storage, timers, advance, setNow: (n: number) => (now = n), getNow: () => now };
+  return { store, deps, storage, timers, advance, setNow: (n: number) => (now = n), getNow: () => now };
 }
 
 const inHours = (now: number, h: number) => new Date(now + h * 3600_000).toISOString();
 
 describe('session store', () => {
   it('without a stored session is signed out at once', async () => {
-    const { store, api } = setup();
+    const { store } = setup();
     expect(store.getState().status).toBe('signed-out');
     await store.bootstrap();
     expect(store.getState().status).toBe('signed-out');
-    expect(api.put).not.toHaveBeenCalled();
+    expect(fakeApi.requests).toEqual([]);
   });
 
   it('bootstraps a stored token by fetching the profile and switching language', async () => {
     const now = Date.parse('2030-01-01T12:00:00Z');
-    const { store, api, deps } = setup({ now, stored: { token: 'tok', expiresAt: inHours(now, 10) } });
-    api.put.mockResolvedValue(profile);
+    const { store, deps } = setup({ now, stored: { token: 'tok', expiresAt: inHours(now, 10) } });
+    fakeApi.put('authenticated', profile);
     expect(store.getState().status).toBe('bootstrapping');
     await store.bootstrap();
-    expect(api.put).toHaveBeenCalledWith('authenticated');
+    expect(sent('PUT', 'authenticated')).toHaveLength(1);
+    expect(sent('PUT', 'authenticated')[0].headers.get('authorization')).toBe('Bearer tok');
     expect(deps.setToken).toHaveBeenCalledWith('tok');
     expect(deps.switchLanguage).toHaveBeenCalledWith('da');
     expect(store.getState()).toMatchObject({ status: 'signed-in', profile });
@@ -87,70 +85,73 @@ describe('session store', () => {
 
   it('signs out when the stored token no longer works', async () => {
     const now = Date.parse('2030-01-01T12:00:00Z');
-    const { store, api, storage } = setup({ now, stored: { token: 'tok', expiresAt: inHours(now, 10) } });
-    api.put.mockRejectedValue(new ApiError(401, 'Unauthorized', { error: 'gone' }));
+    const { store, storage } = setup({ now, stored: { token: 'tok', expiresAt: inHours(now, 10) } });
+    fakeApi.put('authenticated', apiError(401, 'gone'));
     await store.bootstrap();
     expect(store.getState().status).toBe('signed-out');
     expect(storage.data.has(KEY)).toBe(false);
   });
 
   it('signs in, stores token and expiry, and lowercases the email', async () => {
-    const { store, api, storage, getNow } = setup();
+    const { store, storage, getNow } = setup();
     const expiresAt = inHours(getNow(), 12);
-    api.post.mockResolvedValue({ token: 'new-token', expired_at: expiresAt });
-    api.put.mockResolvedValue(profile);
+    fakeApi.post('authenticate', { token: 'new-token', expired_at: expiresAt });
+    fakeApi.put('authenticated', profile);
     await store.signIn('  Owner@Example.COM ', 'pw');
-    expect(api.post).toHaveBeenCalledWith('authenticate', { username: 'owner@example.com', password: 'pw' });
+    expect(sent('POST', 'authenticate').map((r) => r.body)).toEqual([{ username: 'owner@example.com', password: 'pw' }]);
     expect(JSON.parse(storage.data.get(KEY)!)).toEqual({ token: 'new-token', expiresAt });
     expect(store.getState()).toMatchObject({ status: 'signed-in', expiresAt });
   });
 
   it('leaves the user signed out when sign-in fails', async () => {
-    const { store, api, storage } = setup();
-    api.post.mockRejectedValue(new ApiError(401, 'Unauthorized', { error: 'Could not login.' }));
+    const { store, storage } = setup();
+    fakeApi.post('authenticate', apiError(401, 'Could not login.'));
     await expect(store.signIn('a@b.dk', 'x')).rejects.toMatchObject({ status: 401 });
     expect(store.getState().status).toBe('signed-out');
     expect(storage.data.has(KEY)).toBe(false);
   });
 
   it('renews the token at 80% of the remaining time and stores the new expiry', async () => {
-    const { store, api, storage, advance, getNow } = setup();
-    api.post.mockResolvedValueOnce({ token: 't', expired_at: inHours(getNow(), 10) });
-    api.put.mockResolvedValue(profile);
+    const { store, storage, advance, getNow } = setup();
+    fakeApi.post('authenticate', { token: 't', expired_at: inHours(getNow(), 10) });
+    fakeApi.put('authenticated', profile);
     await store.signIn('a@b.dk', 'x');
     expect(store.renewalDueIn).toBe(8 * 3600_000);
     const renewed = inHours(getNow(), 20);
-    api.post.mockResolvedValueOnce({ expired_at: renewed });
+    fakeApi.post('token', { expired_at: renewed });
     await advance(8 * 3600_000 - 1);
-    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(fakeApi.sent('POST')).toHaveLength(1);
     await advance(1);
-    expect(api.post).toHaveBeenLastCalledWith('token');
-    expect(store.getState().expiresAt).toBe(renewed);
+    await vi.waitFor(() => expect(store.getState().expiresAt).toBe(renewed));
+    expect(fakeApi.sent('POST').at(-1)?.url).toBe('/api/token');
     expect(JSON.parse(storage.data.get(KEY)!).expiresAt).toBe(renewed);
   });
 
   it('signs out when renewal fails', async () => {
-    const { store, api, advance, getNow, deps } = setup();
-    api.post.mockResolvedValueOnce({ token: 't', expired_at: inHours(getNow(), 1) });
-    api.put.mockResolvedValue(profile);
+    const { store, advance, getNow, deps } = setup();
+    fakeApi.post('authenticate', { token: 't', expired_at: inHours(getNow(), 1) });
+    fakeApi.put('authenticated', profile);
     await store.signIn('a@b.dk', 'x');
-    api.post.mockRejectedValueOnce(new ApiError(401, 'Unauthorized'));
+    fakeApi.post('token', apiError(401, 'Unauthorized'));
     await advance(3600_000);
-    expect(store.getState()).toMatchObject({ status: 'signed-out', signOutReason: 'expired' });
+    await vi.waitFor(() => expect(store.getState()).toMatchObject({ status: 'signed-out', signOutReason: 'expired' }));
     expect(deps.clearCache).toHaveBeenCalled();
   });
 
   it('renews on focus once the renewal time has passed (timers sleep in hidden tabs)', async () => {
-    const { store, api, getNow, setNow } = setup();
-    api.post.mockResolvedValueOnce({ token: 't', expired_at: inHours(getNow(), 10) });
-    api.put.mockResolvedValue(profile);
+    const { store, getNow, setNow } = setup();
+    fakeApi.post('authenticate', { token: 't', expired_at: inHours(getNow(), 10) });
+    fakeApi.put('authenticated', profile);
     await store.signIn('a@b.dk', 'x');
     store.checkRenewal();
-    expect(api.post).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fakeApi.sent('POST')).toHaveLength(1);
     setNow(getNow() + 9 * 3600_000);
-    api.post.mockResolvedValueOnce({ expired_at: inHours(getNow(), 10) });
+    const renewed = inHours(getNow(), 10);
+    fakeApi.post('token', { expired_at: renewed });
     store.checkRenewal();
-    expect(api.post).toHaveBeenLastCalledWith('token');
+    await vi.waitFor(() => expect(fakeApi.sent('POST').at(-1)?.url).toBe('/api/token'));
+    await vi.waitFor(() => expect(store.getState().expiresAt).toBe(renewed));
     setNow(getNow() + 48 * 3600_000);
     store.checkRenewal();
     await new Promise((r) => setTimeout(r, 0));
@@ -158,12 +159,12 @@ describe('session store', () => {
   });
 
   it('logout revokes the token, clears storage, profile and cache', async () => {
-    const { store, api, storage, deps, getNow, timers } = setup();
-    api.post.mockResolvedValueOnce({ token: 'tok-9', expired_at: inHours(getNow(), 10) });
-    api.put.mockResolvedValue(profile);
+    const { store, storage, deps, getNow, timers } = setup();
+    fakeApi.post('authenticate', { token: 'tok-9', expired_at: inHours(getNow(), 10) });
+    fakeApi.put('authenticated', profile);
     await store.signIn('a@b.dk', 'x');
     store.logout('user');
-    expect(api.delete).toHaveBeenCalledWith('token', { headers: { Authorization: 'Bearer tok-9' } });
+    await vi.waitFor(() => expect(sent('DELETE', 'token').map((r) => r.headers.get('authorization'))).toEqual(['Bearer tok-9']));
     expect(storage.data.has(KEY)).toBe(false);
     expect(deps.setToken).toHaveBeenLastCalledWith(null);
     expect(deps.clearCache).toHaveBeenCalled();
@@ -172,21 +173,22 @@ describe('session store', () => {
   });
 
   it('drops a sign-in that a logout raced', async () => {
-    const { store, api, getNow } = setup();
-    let answer!: (v: unknown) => void;
-    api.post.mockReturnValueOnce(new Promise((r) => (answer = r)));
+    const { store, getNow } = setup();
+    const answer = deferred<unknown>();
+    fakeApi.post('authenticate', () => answer.promise);
     const signing = store.signIn('a@b.dk', 'x');
     store.logout('user');
-    answer({ token: 'late', expired_at: inHours(getNow(), 1) });
+    answer.resolve({ token: 'late', expired_at: inHours(getNow(), 1) });
     await expect(signing).resolves.toBeNull();
     expect(store.getState().status).toBe('signed-out');
-    expect(api.delete).toHaveBeenCalledWith('token', { headers: { Authorization: 'Bearer late' } });
+    await vi.waitFor(() => expect(sent('DELETE', 'token').map((r) => r.headers.get('authorization'))).toEqual(['Bearer late']));
   });
 
   it('reloads the profile and switches language', async () => {
-    const { store, api, deps, getNow } = setup();
-    api.post.mockResolvedValueOnce({ token: 't', expired_at: inHours(getNow(), 10) });
-    api.put.mockResolvedValueOnce(profile).mockResolvedValueOnce({ ...profile, language: 'sv', firstName: 'Olle' });
+    const { store, deps, getNow } = setup();
+    fakeApi.post('authenticate', { token: 't', expired_at: inHours(getNow(), 10) });
+    const profiles = [profile, { ...profile, language: 'sv', firstName: 'Olle' }];
+    fakeApi.put('authenticated', () => profiles.shift());
     await store.signIn('a@b.dk', 'x');
     await store.reloadProfile();
     expect(deps.switchLanguage).toHaveBeenLastCalledWith('sv');

@@ -1,46 +1,23 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Profile } from '@golf/contract/api/session';
 import type { ClubUser } from '@golf/contract/api/users';
-import { api, ApiError } from '../../../lib/api-client';
+import { apiError, fakeApi } from '../../../testing/api';
+import { clubUser, profile } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { RolesDialog } from './roles-dialog';
 
-const manager: Profile = {
-  id: 7,
-  email: 'manager@example.com',
-  firstName: 'Mona',
-  lastName: 'Manager',
-  admin: false,
-  roles: { '1': ['club-info', 'user-management'] },
-  regionRoles: {},
-  photoFileName: null,
-  language: 'en',
-  defaultClubId: 1,
-};
+const manager = profile({ id: 7, email: 'manager@example.com', firstName: 'Mona', lastName: 'Manager', roles: { '1': ['club-info', 'user-management'] } });
 
 vi.mock('../../../lib/auth/session', () => ({ useProfile: () => manager }));
 
-const target: ClubUser = {
-  id: 9,
-  email: 'target@example.com',
-  first_name: 'Tina',
-  last_name: 'Target',
-  language: 'en',
-  roles: ['club-info', 'products'],
-  admin: false,
-  pending: false,
-  last_login: null,
-};
+const target = clubUser({ email: 'target@example.com', first_name: 'Tina', last_name: 'Target', roles: ['club-info', 'products'] });
 
 function setup(user: ClubUser = target) {
   const onDone = vi.fn();
   renderWithProviders(<RolesDialog clubId={1} user={user} onClose={() => {}} onDone={onDone} />);
   return { onDone, dialog: screen.getByRole('dialog', { name: 'Roles of Tina Target' }) };
 }
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('<RolesDialog>', () => {
   it('lets a manager change only the roles they hold (§6)', () => {
@@ -53,16 +30,16 @@ describe('<RolesDialog>', () => {
   });
 
   it('sends the whole list of roles and reports success after the users reload', async () => {
-    const put = vi.spyOn(api, 'put').mockResolvedValue({ ...target, roles: ['club-info', 'products', 'user-management'] });
+    fakeApi.put('clubs/1/users/9/roles', { ...target, roles: ['club-info', 'products', 'user-management'] });
     const { onDone } = setup();
     await userEvent.click(screen.getByRole('checkbox', { name: 'User management' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save roles' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(put).toHaveBeenCalledWith('clubs/1/users/9/roles', { roles: ['club-info', 'products', 'user-management'] });
+    expect(fakeApi.requests.map((r) => [r.method, r.url, r.body])).toEqual([['PUT', '/api/clubs/1/users/9/roles', { roles: ['club-info', 'products', 'user-management'] }]]);
   });
 
   it("shows \"You can't change this user's roles\" when the server refuses with 403", async () => {
-    vi.spyOn(api, 'put').mockRejectedValue(new ApiError(403, 'Forbidden', { error: "You can't change this user's roles" }));
+    fakeApi.put('clubs/1/users/9/roles', apiError(403, "You can't change this user's roles"));
     const { onDone } = setup();
     await userEvent.click(screen.getByRole('checkbox', { name: 'User management' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save roles' }));
@@ -71,18 +48,17 @@ describe('<RolesDialog>', () => {
   });
 
   it('shows a generic error message for any other failure', async () => {
-    vi.spyOn(api, 'put').mockRejectedValue(new ApiError(500, 'Internal Server Error', { error: 'Internal server error' }));
+    fakeApi.put('clubs/1/users/9/roles', apiError(500, 'Internal server error'));
     setup();
     await userEvent.click(screen.getByRole('button', { name: 'Save roles' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
   });
 
   it('wants at least one role', async () => {
-    const put = vi.spyOn(api, 'put');
     setup({ ...target, roles: ['club-info'] });
     await userEvent.click(screen.getByRole('checkbox', { name: 'Club information' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save roles' }));
     expect(await screen.findByText('Choose at least one role')).toBeInTheDocument();
-    expect(put).not.toHaveBeenCalled();
+    expect(fakeApi.requests).toEqual([]);
   });
 });
