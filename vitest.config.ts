@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on this 2-core machine, which
+    // left a core idle through the contract and web (jsdom) files. Two, as the server project has.
+    maxWorkers: 2,
     projects: [
       {
         test: {

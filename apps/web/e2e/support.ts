@@ -1,11 +1,105 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export { expect };
 
-/** Playwright's test, failing any test during which the page threw an uncaught error. */
-export const test = base.extend<{ failOnPageError: void }>({
+const ROOT = join(import.meta.dirname, '../../..');
+
+/** A TCP port nothing listens on now (the system picks it), so that runs side by side do not collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * The server of one worker: the built server (`apps/server/dist/main.js`, which also serves the
+ * built app) on a data folder of this worker's own, where it creates the embedded database and
+ * seeds the demo. The tests change data, so two workers must never share a database: each worker
+ * process starts its own server and stops it when the worker ends. A worker that replaces a failed
+ * one gets a fresh folder and a fresh demo. The outbox (`outbox()`) is read from the same folder.
+ */
+async function startServer(workerIndex: number, parallelIndex: number): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+  const dataDir = join(process.env.E2E_DATA_DIR!, `w${workerIndex}`);
+  mkdirSync(dataDir, { recursive: true });
+  // E2E_PORT fixes the first worker's port (the next ones take the ports after it); otherwise a free one.
+  const port = process.env.E2E_PORT ? Number(process.env.E2E_PORT) + parallelIndex : await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [join(ROOT, 'apps/server/dist/main.js')], {
+    cwd: ROOT,
+    // Stdout is the request log (quiet at warn); stderr shows in the test output, as a failing start's reason.
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // The tests generate the demo guide's products themselves, from a known state.
+      DEMO_PRODUCTS: 'false',
+    },
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // A worker that is killed (an interrupted run) does not leave its server behind.
+  process.once('exit', () => child.kill('SIGKILL'));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  // The first start creates the database and seeds the demo: allow 2 minutes on a busy machine.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (gone) throw new Error(`the e2e server (worker ${workerIndex}, port ${port}) exited while starting`);
+    const healthy = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the e2e server (worker ${workerIndex}, port ${port}) was not healthy within 2 minutes`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (gone) return;
+      child.kill('SIGTERM');
+      // The server stops its jobs and closes the database on SIGTERM; a hang is cut short after 15 s.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Playwright's test, with a server per worker (its address is every test's `baseURL`, for `page`
+ * and `request`), failing any test during which the page threw an uncaught error.
+ */
+export const test = base.extend<{ failOnPageError: void }, { workerServer: { url: string; dataDir: string } }>({
+  workerServer: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: it must be one, empty here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = await startServer(workerInfo.workerIndex, workerInfo.parallelIndex);
+      // The helpers below (outbox, mail links) read this worker's folder.
+      process.env.E2E_WORKER_DATA_DIR = server.dataDir;
+      await use({ url: server.url, dataDir: server.dataDir });
+      await server.stop();
+    },
+    // Started before a worker's first test (seeding may take a while: the time is not the test's).
+    { scope: 'worker', auto: true, timeout: 180_000 },
+  ],
+  baseURL: async ({ workerServer }, use) => use(workerServer.url),
   failOnPageError: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -25,7 +119,7 @@ export const DEMO = {
 
 /** The mails the server wrote to its outbox, oldest first. */
 export function outbox(): { to: string; subject: string; text: string }[] {
-  const dir = join(process.env.E2E_DATA_DIR!, 'outbox');
+  const dir = join(process.env.E2E_WORKER_DATA_DIR!, 'outbox');
   let names: string[] = [];
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.json')).sort();
