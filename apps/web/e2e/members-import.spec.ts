@@ -36,7 +36,7 @@ test('imports an XLSX file with two bad rows: columns, review, consent, upload, 
   await expect(page.getByRole('checkbox', { name: 'Medlemstype' })).toBeChecked();
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Review: the two bad rows are highlighted with the messages of §5.
+  // Review: the two bad rows are highlighted with the messages of §5 ('Invalid Union ID format (e.g. 1234-5678)', 'Invalid email format').
   await expect(page.getByText('2 rows have errors and will not be imported.')).toBeVisible();
   const invalid = page.locator('[data-testid="review-row"][data-invalid]');
   await expect(invalid).toHaveCount(2);

@@ -1,6 +1,6 @@
 import Fuse from 'fuse.js';
 
-/** Fuzzy search threshold (§5, §9). */
+/** Fuzzy search threshold: 0.2, on comma-separated terms (§5, §9). */
 export const SEARCH_THRESHOLD = 0.2;
 
 /** The comma-separated terms of a search text (§5). */

@@ -22,7 +22,7 @@ export function useCreateImportedCourse(clubId: number) {
   });
 }
 
-/** Accepted import files (§ import: GeoJSON or an OpenStreetMap XML export). */
+/** Accepted import files: GeoJSON or an OpenStreetMap XML export. */
 export const IMPORT_EXTENSIONS = ['.geojson', '.json', '.osm'] as const;
 
 /** Whether a file name has one of the accepted extensions. */

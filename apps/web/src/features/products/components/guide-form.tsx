@@ -1,7 +1,7 @@
 /**
- * What every page of a guide shares: saving a part of the guide with the version it edited (the
- * §4 waiting flag, snackbars, the server's field errors), the unsaved-changes guard, the sticky
- * save bar and the section card.
+ * What every page of a guide shares: saving a part of the guide with the version it edited (a
+ * waiting flag while the save runs, §4; snackbars; the server's field errors), the unsaved-changes
+ * guard, the sticky save bar and the section card.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

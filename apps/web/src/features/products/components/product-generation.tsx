@@ -96,7 +96,7 @@ export function ProductGeneration({ clubId, guide, product, files }: { clubId: n
       )}
       {showJob && (
         <JobProgress
-          // The §4 message in the user's language while it runs; the job's own reason when it fails.
+          // The progress message ('Generating PDF Guide', …) in the user's language while it runs; the job's own reason when it fails.
           job={{ ...current, message: jobRunning(current.state) ? message : current.message }}
           label={t('products.generate.progressOf', { product: name })}
         />

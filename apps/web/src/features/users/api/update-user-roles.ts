@@ -3,7 +3,7 @@ import type { ClubUser, UpdateRolesBody } from '@golf/contract/api/users';
 import { api, clubPath, isApiError } from '../../../lib/api-client';
 import { userKeys } from './get-users';
 
-/** 403: the caller may not make this change (§6). */
+/** 403: the caller may not make this change (only an admin gives any role; others only roles they hold; §6). */
 export function isRolesRefused(error: unknown): boolean {
   return isApiError(error) && error.status === 403;
 }
