@@ -2,10 +2,11 @@
 // `npm test`: every suite, one after another, then one line `N passed, N failed`.
 //   unit + integration (Vitest: contract, web, server on in-memory PGlite)
 //   server integration again on PostgreSQL when TEST_DATABASE_URL is set
-//   the server tests that depend on the Node runtime again on the Node binary SECOND_NODE names, when set
+//   the server suite again on the Node binary SECOND_NODE names, when set: its runtime-dependent files
+//   (scripts/runtime-tests.mjs) on PGlite, the others on PostgreSQL when TEST_DATABASE_URL is set
 //   browser (Playwright driving Debian's Chromium against the built app and the real server)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './prepare.mjs';
 import { RUNTIME_TESTS } from './runtime-tests.mjs';
@@ -63,6 +64,20 @@ function playwright() {
   results.push({ name: 'browser (Chromium)', passed, failed });
 }
 
+/** Every server test file, as a path from the root (what vitest's server project includes). */
+function serverTestFiles() {
+  const files = [];
+  const walk = (dir) => {
+    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.test.ts')) files.push(path);
+    }
+  };
+  walk('apps/server/src');
+  return files.sort();
+}
+
 const want = (s) => only.length === 0 || only.includes(s);
 
 // The first run is the PGlite one even when TEST_DATABASE_URL is set for the second.
@@ -87,8 +102,16 @@ if (want('node') && process.env.SECOND_NODE) {
     console.error(`\nscripts/runtime-tests.mjs names files that do not exist: ${missing.join(', ')}`);
     results.push({ name: `server(node ${version})`, passed: 0, failed: missing.length });
   } else {
-    console.log(`\nThe server's runtime-dependent tests (${RUNTIME_TESTS.length} files) on Node ${version} (${process.env.SECOND_NODE})`);
-    vitest(`server(pglite, node ${version})`, ['--project', 'server', ...RUNTIME_TESTS], { TEST_DATABASE_URL: '' }, process.env.SECOND_NODE);
+    // Every server test file once more on the second Node: the runtime-dependent ones on the
+    // embedded database (PGlite's WebAssembly worker is itself runtime-dependent), the others on
+    // PostgreSQL when TEST_DATABASE_URL is set (the faster of the two; they check the areas' rules,
+    // which a Node version does not change).
+    const rest = serverTestFiles().filter((f) => !RUNTIME_TESTS.includes(f));
+    console.log(`\nThe server's runtime-dependent tests (${RUNTIME_TESTS.length} files) on Node ${version} (${process.env.SECOND_NODE}), on PGlite`);
+    vitest(`server runtime files(pglite, node ${version})`, ['--project', 'server', ...RUNTIME_TESTS], { TEST_DATABASE_URL: '' }, process.env.SECOND_NODE);
+    const restDb = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
+    console.log(`\nThe other server tests (${rest.length} files) on Node ${version}, on ${restDb}`);
+    vitest(`server other files(${restDb}, node ${version})`, ['--project', 'server', ...rest], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' }, process.env.SECOND_NODE);
   }
 }
 if (want('e2e')) {
