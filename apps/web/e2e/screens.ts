@@ -121,11 +121,15 @@ export async function revealScreen(page: Page, route: ClubRouteDef): Promise<{ m
   // walk passes the holes further down before their controls are there).
   if (route.path === 'courses/:courseId/height-profiles') {
     const loading = page.locator('.MuiSkeleton-root');
+    // Eighteen charts, each loaded when scrolled near: on a machine busy with two test workers this
+    // took longer than one LOADING wait (CI, 2026-11-27: 11 charts left after 30 s), so this step
+    // gets a minute more, and the test with it.
+    test.info().setTimeout(test.info().timeout + 60_000);
     await expect(async () => {
       const left = await loading.count();
       if (left > 0) await loading.first().scrollIntoViewIfNeeded();
       expect(left, 'charts still loading').toBe(0);
-    }).toPass(LOADING);
+    }).toPass({ ...LOADING, timeout: LOADING.timeout + 60_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
   }
   // The gallery's stored photo, the demo sponsors' stored logos.
