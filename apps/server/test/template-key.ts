@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url';
  * (src/seed/seed.ts) every relative import and every `@golf/contract/...` import is followed,
  * transitively, through index.ts entries and their re-exports. To these come the migrations (every
  * .sql file and meta/_journal.json), the table definitions, the data files the seed reads at run
- * time (src/seed/data/*) and the installed PGlite's package.json (its version decides the files
+ * time (src/seed/data/*), platform/data-changes.ts (the change triggers made after the migrations)
+ * and the installed PGlite's package.json (its version decides the files
  * of the data folder).
  *
  * Imports are found by a scan of the text rather than by the TypeScript compiler (whose loading
@@ -30,6 +31,8 @@ const SCHEMA = join(SERVER, 'src/db/schema');
 const SEED_DATA = join(SERVER, 'src/seed/data');
 const CONTRACT = join(REPO, 'packages/contract');
 const PGLITE_PACKAGE = join(REPO, 'node_modules/@electric-sql/pglite/package.json');
+/** Makes the change triggers after the migrations (runMigrations): they are part of the template. */
+const CHANGE_TRIGGERS = join(SERVER, 'src/platform/data-changes.ts');
 
 /** Reads a file's bytes; null when there is no such file. Tests pass their own to change a file's contents. */
 export type ReadFile = (path: string) => Buffer | null;
@@ -110,7 +113,7 @@ function filesIn(dir: string, keep: (name: string) => boolean = () => true): str
     .map((e) => join(dir, e.name));
 }
 
-/** Every file the key hashes: the reached sources, migrations, table definitions, seed data and PGlite's package.json. */
+/** Every file the key hashes: the reached sources, migrations, table definitions, seed data, PGlite's package.json and the change triggers' maker. */
 export function templateInputs(read: ReadFile = readFromDisk): string[] {
   const files = new Set([
     ...reachedFiles(SEED_ENTRY, read),
@@ -119,6 +122,7 @@ export function templateInputs(read: ReadFile = readFromDisk): string[] {
     ...filesIn(SCHEMA),
     ...filesIn(SEED_DATA),
     PGLITE_PACKAGE,
+    CHANGE_TRIGGERS,
   ]);
   return [...files].sort();
 }

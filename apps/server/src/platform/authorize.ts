@@ -42,6 +42,12 @@ function clubIdOf(request: FastifyRequest, from: ClubIdFrom): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
+/** The club the request's route names by its access rule (`access.club`); null for a route of no club. */
+export function requestClubId(request: FastifyRequest): number | null {
+  const access = apiAccess(request);
+  return access && typeof access === 'object' && 'club' in access ? clubIdOf(request, access.club) : null;
+}
+
 function apiAccess(request: FastifyRequest): ApiAccess | undefined {
   return isApiRoute(request.routeOptions.url) ? request.routeOptions.config?.access : undefined;
 }

@@ -1,12 +1,15 @@
-// The read cache and other processes' changes (issue 12, docs/decisions/0012). On PostgreSQL every
-// table notifies its changes and the server listens on a connection of its own: a change made by
-// another process (another server, a job worker, psql) ends the kept answers as soon as it is
-// heard, and while the server cannot hear, nothing is kept. On the embedded database only this
-// process reaches the data: no triggers, no listening connection.
+// The read cache and the changes the database tells of (issues 12 and 21, docs/decisions/0012 and
+// 0022). Every table's triggers say which table and clubs a write changed: to the writing session
+// as notices (both databases), to other servers as notifications (PostgreSQL). A server listens
+// on a connection of its own: a change made by another process (another server, a job worker,
+// psql) ends the kept answers that read it as soon as it is heard, and while the server cannot
+// hear, nothing is kept. On the embedded database only this process reaches the data: no
+// listening connection.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { buildTestApp, call, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../test/test-app';
 import { ownBackendPids } from './database';
+import { ChangeTracker } from './change-tracker';
 import { CHANNEL, changeFeed, ensureChangeNotifications, FEED_APPLICATION, tablesWithoutChangeNotifications } from './data-changes';
 
 const embedded = testDatabaseKind === 'pglite';
@@ -61,13 +64,7 @@ describe(`changes made by other processes (${testDatabaseKind})`, () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('every table notifies its changes on PostgreSQL; a table added later gets the trigger on the next start', async () => {
-    if (embedded) {
-      // One process: the pool's own count is all the read cache needs (database.ts, countWrites).
-      const { rows } = await t.database.pool.query<{ n: number }>("select count(*)::int as n from pg_trigger where tgname = 'data_changed'");
-      expect(rows[0].n).toBe(0);
-      return;
-    }
+  it('every table tells its changes, on both databases; a table added later gets the triggers on the next start', async () => {
     expect(await tablesWithoutChangeNotifications(t.database.db)).toEqual([]);
     await t.database.pool.query('create table change_feed_probe (id int)');
     expect(await tablesWithoutChangeNotifications(t.database.db)).toEqual(['change_feed_probe']);
@@ -96,12 +93,17 @@ describe(`changes made by other processes (${testDatabaseKind})`, () => {
     // The notification arrives right after the commit; until then the kept answer may be given.
     expect(await eventually(async () => (await club()).phone === '+45 70 70 70 70', 2_000)).toBe(true);
     expect(await taken()).toBe(1); // and the new answer is kept again
-    // A change that touches no row of the answer ends it too (any change, anywhere).
+    // A change of what the answer did not read (another club's row, no row at all) leaves it kept.
+    await other!.query('update clubs set phone = phone where id = $1', [ids.seClubId]);
     await other!.query('update club_members set phone = phone where club_id = -1');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await taken()).toBe(1);
+    // A change of the club's regions (another table the answer read) ends it.
+    await other!.query('update club_regions set region_id = region_id where club_id = $1', [ids.dkClubId]);
     expect(await eventually(async () => (await taken()) === 2, 2_000)).toBe(true);
   });
 
-  it("this server's own writes are counted by its pool at once; their notifications are not counted again", async () => {
+  it("this server's own writes are heard by its pool at once; their notifications are not counted again", async () => {
     await club();
     await t.database.pool.query('update clubs set phone = phone where id = $1', [ids.dkClubId]);
     expect(await taken()).toBe(2); // the write ended the kept answer at once
@@ -150,23 +152,28 @@ describe(`changes made by other processes (${testDatabaseKind})`, () => {
   it('a feed that cannot connect is not live and says so; it listens once the database is there', async () => {
     const messages: string[] = [];
     const url = embedded ? 'postgres://postgres@127.0.0.1:1/none' : connectionString();
-    const broken = changeFeed(url.replace(/:\d+\//, ':1/'), { retryMs: 50, maxRetryMs: 100, heartbeatTimeoutMs: 500, log: (m) => messages.push(m) });
+    const broken = changeFeed(url.replace(/:\d+\//, ':1/'), new ChangeTracker(), { retryMs: 50, maxRetryMs: 100, heartbeatTimeoutMs: 500, log: (m) => messages.push(m) });
     await broken.start();
     expect(broken.live).toBe(false);
     expect(messages.join('\n')).toMatch(/lost the change notifications/);
     await broken.close();
     if (embedded) return;
-    const feed = changeFeed(connectionString(), { log: (m) => messages.push(m) });
+    const tracker = new ChangeTracker();
+    const feed = changeFeed(connectionString(), tracker, { log: (m) => messages.push(m) });
     await feed.start();
     expect(feed.live).toBe(true);
-    const before = feed.value;
+    const before = tracker.now;
+    await other!.query(`notify ${CHANNEL}, 'clubs:7'`);
+    expect(await eventually(() => tracker.changedSince(before, { club: 7, tables: ['clubs'] }), 2_000)).toBe(true);
+    expect(tracker.changedSince(before, { club: 8, tables: ['clubs'] })).toBe(false);
+    // A payload it cannot read (an older server's, empty) is a change of everything.
     await other!.query(`notify ${CHANNEL}`);
-    expect(await eventually(() => feed.value > before, 2_000)).toBe(true);
+    expect(await eventually(() => tracker.changedSince(before, { club: 8, tables: ['clubs'] }), 2_000)).toBe(true);
     await feed.close();
     expect(feed.live).toBe(false);
   });
 
-  it("does not count the notifications of the server's own pool (its writes are counted there)", async () => {
+  it("does not count the notifications of the server's own pool (its changes are heard there)", async () => {
     if (embedded) {
       expect(ownBackendPids(t.database.db).size).toBe(0);
       return;
@@ -177,15 +184,19 @@ describe(`changes made by other processes (${testDatabaseKind})`, () => {
     const otherPid = (other as unknown as { processID: number }).processID;
     const third = new pg.Client({ connectionString: connectionString() });
     await third.connect();
-    const feed = changeFeed(connectionString(), { ownBackends: new Set([otherPid]) });
+    const tracker = new ChangeTracker();
+    const feed = changeFeed(connectionString(), tracker, { ownBackends: new Set([otherPid]) });
     try {
       await feed.start();
-      const before = feed.value;
-      await other!.query(`notify ${CHANNEL}`);
-      await third.query(`notify ${CHANNEL}`);
-      expect(await eventually(() => feed.value > before, 2_000)).toBe(true);
+      const before = tracker.now;
+      await other!.query(`notify ${CHANNEL}, 'courses:1'`);
+      await third.query(`notify ${CHANNEL}, 'courses:2'`);
+      expect(await eventually(() => tracker.now > before, 2_000)).toBe(true);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(feed.value).toBe(before + 1); // the third connection's only
+      // The third connection's only.
+      expect(tracker.now).toBe(before + 1);
+      expect(tracker.changedSince(before, { club: 2, tables: ['courses'] })).toBe(true);
+      expect(tracker.changedSince(before, { club: 1, tables: ['courses'] })).toBe(false);
     } finally {
       await feed.close();
       await third.end();

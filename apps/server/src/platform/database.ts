@@ -6,7 +6,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index';
-import { ensureChangeNotifications } from './data-changes';
+import { ChangeTracker, parseChange, readingScope, UNKNOWN_STATEMENT } from './change-tracker';
+import { ensureChangeNotifications, NOTICE_MESSAGE, NOTICE_SETTING } from './data-changes';
 
 import type { Db } from './db-types';
 
@@ -73,12 +74,12 @@ export async function openDatabase(opts: {
       idle_in_transaction_session_timeout: limits.holdLimitMs,
     });
     const state = guardPool(pool, limits);
-    const writes = { value: 0 };
-    writeCounters.set(pool, writes);
+    const tracker = new ChangeTracker();
+    trackers.set(pool, tracker);
     const backends = new Set<number>();
     ownBackends.set(pool, backends);
     pool.on('connect', (client) => {
-      countWrites(client, writes);
+      trackChanges(client, tracker);
       const pid = (client as unknown as { processID?: number }).processID;
       if (typeof pid === 'number') backends.add(pid);
     });
@@ -110,9 +111,9 @@ export async function openDatabase(opts: {
   const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0, ...driverLimits, query_timeout: limits.statementTimeoutMs });
   const state = guardPool(pool, limits);
   embeddedPools.add(pool);
-  const writes = { value: 0 };
-  writeCounters.set(pool, writes);
-  pool.on('connect', (client) => countWrites(client, writes));
+  const tracker = new ChangeTracker();
+  trackers.set(pool, tracker);
+  pool.on('connect', (client) => trackChanges(client, tracker));
   return {
     db: drizzle(pool, { schema }),
     pool,
@@ -156,34 +157,68 @@ async function startPgliteWorker(dataDir: string | null, postgresqlconf: string[
 }
 
 const embeddedPools = new WeakSet<pg.Pool>();
-const writeCounters = new WeakMap<pg.Pool, { value: number }>();
+const trackers = new WeakMap<pg.Pool, ChangeTracker>();
 const ownBackends = new WeakMap<pg.Pool, Set<number>>();
 
-/** What a statement must look like to count as a read: a SELECT without a word that writes or locks. */
-const READ = /^\s*select\b/i;
-const WRITE_WORDS = /\b(insert|update|delete|merge|truncate|copy|call|nextval|setval|lock|share|pg_advisory\w*|pg_notify)\b/i;
+/** A statement that changes the schema: whatever it touched, no answer read before holds. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop|comment|grant|revoke|security\s+label|refresh|reindex|cluster|import)\b/i;
+const BEGIN = /^\s*(begin|start\s+transaction)\b/i;
+/** COMMIT, END, ROLLBACK, ABORT (not ROLLBACK TO a savepoint, which ends no transaction). */
+const END = /^\s*(commit|end|abort|rollback(?!\s+(work\s+|transaction\s+)?to\b))\b/i;
 
-/** True unless the statement is a plain SELECT (BEGIN, COMMIT, DDL and anything unknown count as writes). */
-export function mayWrite(text: unknown): boolean {
-  return typeof text !== 'string' || !READ.test(text) || WRITE_WORDS.test(text);
+/** The text of a statement handed to `client.query` (a string or a config object). */
+function statementText(config: unknown): string | null {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : null;
 }
 
 /**
- * Counts, on every connection of the pool, every statement that may write: the count goes up when
- * it is sent and again when it ends (answered, failed or timed out), so anything read before or
- * while a write ran carries an older count than every read after it. Only this process reaches
- * PGlite (decision 0008), so there the count sees every change of its data; on PostgreSQL it sees
- * this process's own (others' arrive as notifications, platform/data-changes.ts).
+ * Follows, on one connection of the pool, what its statements changed (docs/decisions/0022):
+ * - the change triggers (platform/data-changes.ts) send this session a NOTICE naming the table
+ *   and clubs of every statement that changed rows, while the statement runs; each is stamped on
+ *   the tracker at once;
+ * - it is stamped again when it is committed (the end of the statement, or of the transaction it
+ *   was made in; or the connection's end, which rolls it back), so an answer read while the
+ *   change was not yet visible to others is not kept either; so a write's changes are stamped
+ *   before its caller hears the statement (or the COMMIT) is done;
+ * - a schema change (DDL) is a change of everything, when sent and when done.
+ * Every statement made inside a reading scope (`readingScope`, the read cache's answers being
+ * made) is noted there: what the answer was read from.
  */
-function countWrites(client: pg.PoolClient, writes: { value: number }): void {
+function trackChanges(client: pg.PoolClient, tracker: ChangeTracker): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  // Asks the triggers for notices; sent first, before anything the caller sends.
+  (query(`set ${NOTICE_SETTING} = 'on'`) as Promise<unknown>).catch(() => {});
+  let inTransaction = false;
+  let committing: { table: string; clubs: number[] | null }[] = [];
+  const stampAgain = () => {
+    for (const change of committing) tracker.changed(change.table, change.clubs);
+    committing = [];
+  };
+  client.on('notice', (notice: { message?: string; detail?: string }) => {
+    if (notice.message !== NOTICE_MESSAGE) return;
+    const change = parseChange(notice.detail ?? '');
+    if (!change) return tracker.changedEverything();
+    tracker.changed(change.table, change.clubs);
+    committing.push(change);
+  });
+  client.on('end', () => {
+    stampAgain();
+    inTransaction = false;
+  });
+
   client.query = ((...args: unknown[]) => {
-    const [config] = args;
-    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
-    if (!mayWrite(text)) return query(...args);
-    writes.value++;
+    const text = statementText(args[0]);
+    readingScope.getStore()?.add(text ?? UNKNOWN_STATEMENT);
+    if (text === null) return query(...args);
+    const schemaChange = SCHEMA_CHANGE.test(text);
+    if (schemaChange) tracker.changedEverything();
+    if (BEGIN.test(text)) inTransaction = true;
+    const ending = END.test(text);
     const ended = () => {
-      writes.value++;
+      if (schemaChange) tracker.changedEverything();
+      if (ending) inTransaction = false;
+      if (!inTransaction) stampAgain();
     };
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
@@ -205,17 +240,17 @@ function countWrites(client: pg.PoolClient, writes: { value: number }): void {
 }
 
 /**
- * The count of statements this process sent that may have written (see countWrites); null for a
- * pool not opened by openDatabase. The read cache (platform/read-cache.ts) keeps an answer only as
- * long as this count (and, on PostgreSQL, the change feed's) is unchanged.
+ * What this pool's statements (and, on PostgreSQL, once the read cache's change feed listens,
+ * other processes') changed, and when; null for a pool not opened by openDatabase. The read cache
+ * (platform/read-cache.ts) keeps an answer only while nothing it was read from changed.
  */
-export function localWrites(db: Db): { readonly value: number } | null {
-  return writeCounters.get(db.$client) ?? null;
+export function changeTracker(db: Db): ChangeTracker | null {
+  return trackers.get(db.$client) ?? null;
 }
 
 /**
- * The PostgreSQL backend processes of this pool's open connections. Their changes are counted by
- * `localWrites` already, so the change feed need not count their notifications again.
+ * The PostgreSQL backend processes of this pool's open connections. Their changes are heard as
+ * notices already (`trackChanges`), so the change feed passes over their notifications.
  */
 export function ownBackendPids(db: Db): ReadonlySet<number> {
   return ownBackends.get(db.$client) ?? new Set();
@@ -308,13 +343,12 @@ function migrationsFolder(): string {
 }
 
 /**
- * Runs the migrations; on PostgreSQL then gives every table the trigger whose notifications tell
- * other servers' read caches about changes (platform/data-changes.ts; the embedded database has
- * one process, which counts its own writes).
+ * Runs the migrations, then gives every table the triggers that say what each write changed
+ * (platform/data-changes.ts): to the writing server as notices, to other servers as notifications.
  */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  if (!isEmbedded(db)) await ensureChangeNotifications(db);
+  await ensureChangeNotifications(db);
 }
 
 const UNAVAILABLE_MESSAGES = [

@@ -1,31 +1,42 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from './app-types';
 import type { AuthContext } from './auth';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema/index';
+import { requestClubId } from './authorize';
 import { BoundedCache } from './bounded-cache';
+import { readingScope, tablesRead, type ChangeScope } from './change-tracker';
 import { changeFeed } from './data-changes';
-import { isEmbedded, localWrites, ownBackendPids } from './database';
+import { changeTracker, isEmbedded, ownBackendPids } from './database';
 import { clientHasCurrent } from './http-cache';
 import { addVary, isPrepared, preparedBytes } from './prepared-compression';
 
 /**
- * The read cache (docs/decisions/0012). A GET route that declares `config.readCache` keeps its 200
- * answer in memory, by user, permissions and address, for as long as the data has not changed:
- * - this process's own writes: the pool counts every statement that may write (database.ts,
- *   countWrites): any insert, update, delete, transaction, migration or seed, whatever it touched;
- * - on PostgreSQL also every other process's: each committed change is notified to this server
- *   (platform/data-changes.ts). While the notifications are not heard (the listening connection is
- *   lost), nothing is kept or given again.
- * A 304 is kept too (its validators), for a client that revalidates from the start.
- * Any change anywhere ends every kept answer. The access check runs before the cache on every
- * request (a signed-out token is 401, a role taken away 403). Answers that depend on the clock say
- * until when they hold (`readCacheUntil`). At most 32 MB are kept.
+ * The read cache (docs/decisions/0012, 0022). A GET route that declares `config.readCache` keeps
+ * its 200 answer in memory, by user, permissions and address, for as long as nothing it was read
+ * from has changed:
+ * - what it was read from: the tables named by the statements its handler made (noted by the pool
+ *   inside `readingScope`), and the club its route names (`access.club`), if any;
+ * - what changed: every write's table and clubs, told by the database's triggers (ChangeTracker,
+ *   platform/change-tracker.ts): this process's own as notices while each statement runs, and
+ *   stamped again when committed, so before the write's answer is sent; on PostgreSQL also every
+ *   other process's, as notifications (platform/data-changes.ts). While those are not heard (the
+ *   listening connection is lost), nothing is kept or given again.
+ * So a write to one club's opening hours ends that club's answers that read the hours, and the
+ * answers of no club that read them; other clubs' answers, the catalogue and the regions stay.
+ * A 304 is kept too (its validators), for a client that revalidates from the start. The access
+ * check runs before the cache on every request (a signed-out token is 401, a role taken away 403).
+ * Answers that depend on the clock say until when they hold (`readCacheUntil`). At most 32 MB.
  */
 const MAX_BYTES = 32 * 1024 * 1024;
 /** The headers a kept answer is sent again with (the security headers are every answer's anyway). */
 const KEPT_HEADERS = ['content-type', 'etag', 'cache-control', 'vary'] as const;
 
 interface Kept {
-  writes: number;
+  /** The tracker's moment when the reading began, and what the answer was read from. */
+  since: number;
+  scope: ChangeScope;
   until: number;
   /**
    * The answer; null when only a 304 was made (a client that revalidates from the start): its
@@ -37,8 +48,10 @@ interface Kept {
 
 interface Pending {
   key: string;
-  writes: number;
+  since: number;
   until: number;
+  /** The statements the handler made (noted by the pool, platform/database.ts). */
+  statements: Set<string>;
 }
 
 const pending = new WeakMap<FastifyRequest, Pending>();
@@ -58,57 +71,73 @@ export function readCacheUntil(request: FastifyRequest, time: number): void {
   if (p) p.until = Math.min(p.until, time);
 }
 
+/** The names of the app's tables: what a statement's text is searched for. */
+const TABLES: ReadonlySet<string> = new Set(
+  (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : [])),
+);
+
 /** Installs the read cache (unless `enabled` is false). */
 export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'>, enabled: boolean): void {
-  const writes = localWrites(deps.db);
-  if (!writes || !enabled) return;
+  const tracker = changeTracker(deps.db);
+  if (!tracker || !enabled) return;
   const kept = new BoundedCache<string, Kept>(MAX_BYTES);
+  const tablesOf = new Map<string, readonly string[]>();
   // On PostgreSQL: the other processes' changes, heard from the time the app is ready.
-  const feed = isEmbedded(deps.db) ? null : changeFeed(connectionString(deps.db), { log: (m) => app.log.warn(m), ownBackends: ownBackendPids(deps.db) });
+  const feed = isEmbedded(deps.db) ? null : changeFeed(connectionString(deps.db), tracker, { log: (m) => app.log.warn(m), ownBackends: ownBackendPids(deps.db) });
   if (feed) {
     app.addHook('onReady', () => feed.start());
     app.addHook('onClose', () => feed.close());
   }
-  // Both counts only rise: their sum is unchanged exactly when neither moved.
-  const version = feed ? () => writes.value + feed.value : () => writes.value;
   const usable = feed ? () => feed.live : () => true;
 
-  // After the access check (authorize.ts) and the input's validation: only then is an answer given.
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || !request.routeOptions.config?.readCache || !usable()) return;
+  // After the access check (authorize.ts) and the input's validation: only then is an answer
+  // given. On a miss, the handler runs inside a reading scope that notes its statements.
+  app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (request.method !== 'GET' || !request.routeOptions.config?.readCache || !usable()) return done();
     const key = `${callerKey(request.auth)}\n${request.url}`;
     const hit = kept.get(key);
-    if (hit && hit.writes === version() && Date.now() < hit.until) {
+    if (hit && Date.now() < hit.until && !tracker.changedSince(hit.since, hit.scope)) {
       if (hit.headers.etag && clientHasCurrent(request, hit.headers.etag)) {
         reply.headers(hit.headers);
         // The 200 of a prepared answer varies by Accept-Encoding: so does its 304 (RFC 9110 §15.4.5).
         if (hit.body && isPrepared(hit.body)) addVary(reply);
-        return reply.code(304).send();
+        void reply.code(304).send();
+        return;
       }
-      if (hit.body) return reply.headers(hit.headers).send(hit.body);
+      if (hit.body) {
+        void reply.headers(hit.headers).send(hit.body);
+        return;
+      }
       // Only a 304's validators are kept: the handler answers (and its 200 takes their place).
     } else if (hit) kept.delete(key);
-    pending.set(request, { key, writes: version(), until: Infinity });
+    const p: Pending = { key, since: tracker.now, until: Infinity, statements: new Set() };
+    pending.set(request, p);
+    readingScope.run(p.statements, done);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const p = pending.get(request);
     if (!p) return payload;
     pending.delete(request);
-    if ((reply.statusCode !== 200 && reply.statusCode !== 304) || p.writes !== version() || !usable() || Date.now() >= p.until) return payload;
+    if ((reply.statusCode !== 200 && reply.statusCode !== 304) || !usable() || Date.now() >= p.until) return payload;
+    // An answer whose statements named no table of the app (or that made none) was read from
+    // somewhere the tracker does not see: it depends on every change.
+    const tables = tablesRead(p.statements, TABLES, tablesOf);
+    const scope: ChangeScope = { club: requestClubId(request), tables: tables?.length ? tables : null };
+    if (tracker.changedSince(p.since, scope)) return payload;
     const headers: Kept['headers'] = {};
     for (const name of KEPT_HEADERS) {
       const value = reply.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
     if (reply.statusCode === 304) {
-      if (headers.etag) kept.set(p.key, { writes: p.writes, until: p.until, body: null, headers }, p.key.length + 128);
+      if (headers.etag) kept.set(p.key, { since: p.since, scope, until: p.until, body: null, headers }, p.key.length + 128);
       return payload;
     }
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     if (!body) return payload;
     // Worth a compressed copy only when kept (one over a quarter of the limit is not).
-    if (kept.set(p.key, { writes: p.writes, until: p.until, body, headers }, body.length + p.key.length)) preparedBytes(body);
+    if (kept.set(p.key, { since: p.since, scope, until: p.until, body, headers }, body.length + p.key.length)) preparedBytes(body);
     return body;
   });
 }
