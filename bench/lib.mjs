@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -66,4 +67,35 @@ export async function startServer({ dataDir, port, env = {}, entry = join(root, 
 
 export function fmt(ms) {
   return `${(ms / 1000).toFixed(2)} s`;
+}
+
+/** An empty PostgreSQL database beside `adminUrl`'s, named for the bench; `drop()` removes it. */
+export async function scratchDatabase(adminUrl, bench) {
+  const name = `golf_bench_${bench}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Signs in through the API; answers the session token. */
+export async function signIn(server, username, password) {
+  const login = await fetch(`${server.url}/api/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!login.ok) throw new Error(`sign-in as ${username}: ${login.status}`);
+  return (await login.json()).token;
 }

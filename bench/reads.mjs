@@ -45,9 +45,8 @@
 // each mix's ratio to it.
 import { execSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { join, resolve } from 'node:path';
-import { freshDataDir, root, snapshotBuild, startServer } from './lib.mjs';
+import { freshDataDir, scratchDatabase, signIn, root, snapshotBuild, startServer } from './lib.mjs';
 
 const MIX_SECONDS = Number(process.env.BENCH_SECONDS ?? 45);
 const CALL_SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
@@ -151,25 +150,6 @@ async function inTurns(sides, seconds, gapSeconds = 0) {
   });
 }
 
-async function scratchDatabase() {
-  const name = `golf_bench_reads_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function call(server, token, path, init = {}) {
   const res = await fetch(`${server.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...BROWSER, ...init.headers } });
   if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
@@ -178,13 +158,7 @@ async function call(server, token, path, init = {}) {
 
 /** Signs in as the demo's region owner (every club role in Fjordvang) and finds the ids the screens use. */
 async function discover(server) {
-  const login = await fetch(`${server.url}/api/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'owner@example.com', password: 'owner-demo' }),
-  });
-  if (!login.ok) throw new Error(`sign-in: ${login.status}`);
-  const { token } = await login.json();
+  const token = await signIn(server, 'owner@example.com', 'owner-demo');
   const clubs = (await call(server, token, '/api/clubs-list')).body;
   const club = clubs.find((c) => c.name === 'Fjordvang Golfklub') ?? clubs[0];
   const courses = (await call(server, token, `/api/clubs/${club.id}/courses`)).body;
@@ -239,12 +213,6 @@ const WRITE_KINDS = ['club', 'hours', 'tee', 'pin', 'drawing', 'guide'];
 const MIXED_CONNECTIONS = 50;
 
 const json = (body) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
-
-async function signIn(server, username, password) {
-  const res = await fetch(`${server.url}/api/authenticate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  if (!res.ok) throw new Error(`sign-in as ${username}: ${res.status}`);
-  return (await res.json()).token;
-}
 
 /** A drawing moved by (dLon, dLat) degrees: every coordinate pair of every geometry. */
 function shifted(drawing, dLon, dLat) {
@@ -486,8 +454,8 @@ const build = process.env.BENCH_ENTRY ? { entry: resolve(process.env.BENCH_ENTRY
 if (build.remove) process.on('exit', () => build.remove());
 console.log(`server: ${build.entry}`);
 
-const scratch = ONLY === 'embedded' ? null : await scratchDatabase();
-const baseScratch = BASELINE && ONLY !== 'embedded' ? await scratchDatabase() : null;
+const scratch = ONLY === 'embedded' ? null : await scratchDatabase(ADMIN_URL, 'reads');
+const baseScratch = BASELINE && ONLY !== 'embedded' ? await scratchDatabase(ADMIN_URL, 'reads') : null;
 const sides = [];
 try {
   if (baseScratch) sides.push({ kind: 'basePostgresql', name: 'PostgreSQL, baseline', server: await start('base-postgresql', PORTS.basePostgresql, { DATABASE_URL: baseScratch.url }, BASELINE) });

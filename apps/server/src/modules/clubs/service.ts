@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Club, ClubListItem, CreateClubBody, UpdateClubBody } from '@golf/contract/api/clubs';
 import { CLUB_FIELD_GROUPS } from '@golf/contract/api/clubs';
 import { canEditClubFields, type PermissionSubject } from '@golf/contract/permissions';
@@ -110,6 +110,17 @@ async function assertReferencesExist(db: DbOrTx, input: { countryCode?: string; 
   }
 }
 
+/** The conditions that the given country and drawing style exist, for a statement that writes only then. */
+function referencesExist(input: { countryCode?: string; drawingStyleId?: number }): SQL[] {
+  const conditions: SQL[] = [];
+  if (input.countryCode !== undefined) conditions.push(sql`exists (select 1 from ${countries} where ${countries.code} = ${input.countryCode})`);
+  if (input.drawingStyleId !== undefined) conditions.push(sql`exists (select 1 from ${drawingStyles} where ${drawingStyles.id} = ${input.drawingStyleId})`);
+  return conditions;
+}
+
+/** The club's region ids in order, as a column of a statement on clubs (named with its table, see courses' teeDistance). */
+const clubRegionIds = sql<number[]>`array(select ${clubRegions.regionId} from ${clubRegions} where ${clubRegions.clubId} = ${sql.identifier('clubs')}.${sql.identifier('id')} order by ${clubRegions.regionId})`;
+
 async function setRegions(tx: DbOrTx, clubId: number, regionIds: number[]): Promise<void> {
   await tx.delete(clubRegions).where(eq(clubRegions.clubId, clubId));
   const unique = [...new Set(regionIds)];
@@ -158,37 +169,60 @@ export async function updateClub(
   const fields = Object.keys(input).filter((k) => input[k as keyof typeof input] !== undefined) as (keyof typeof CLUB_FIELD_GROUPS)[];
   const refused = fields.filter((f) => !canEditClubFields(subject, clubId, CLUB_FIELD_GROUPS[f]));
   if (refused.length) throw forbidden('clubs.fieldsRefused', { fields: refused.join(', ') });
-  try {
-    return await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId)).for('update');
+  const set: Partial<typeof clubs.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
+  if (input.name !== undefined) set.name = input.name;
+  if (input.handle !== undefined) set.handle = input.handle;
+  if (input.srid !== undefined) set.srid = input.srid;
+  if (input.active !== undefined) set.active = input.active;
+  if (input.admin_id !== undefined) set.adminId = input.admin_id;
+  if (input.drawing_style_id !== undefined) set.drawingStyleId = input.drawing_style_id;
+  if (input.phone !== undefined) set.phone = input.phone;
+  if (input.homepage !== undefined) set.homepage = input.homepage;
+  if (input.booking_url !== undefined) set.bookingUrl = input.booking_url;
+  if (input.app_teaser !== undefined) set.appTeaser = input.app_teaser;
+  if (input.position !== undefined) {
+    set.longitude = input.position?.longitude ?? null;
+    set.latitude = input.position?.latitude ?? null;
+  }
+  if (input.address !== undefined) {
+    set.street = input.address.street;
+    set.city = input.address.city;
+    set.zip = input.address.zip;
+    set.countryCode = input.address.country_code;
+  }
+  const references = { countryCode: input.address?.country_code, drawingStyleId: input.drawing_style_id };
+  /**
+   * The update itself checks that the country and the drawing style exist (it changes nothing
+   * otherwise) and answers the club as GET club does: the everyday save is this one statement.
+   * When it changes nothing, the checks are made one by one to say why (404, then 400).
+   */
+  const update = (tx: DbOrTx, checked: boolean) =>
+    tx
+      .update(clubs)
+      .set(set)
+      .where(checked ? eq(clubs.id, clubId) : and(eq(clubs.id, clubId), ...referencesExist(references)))
+      .returning({ ...getTableColumns(clubs), regionIds: clubRegionIds });
+  const write = async (tx: DbOrTx): Promise<Club> => {
+    let [row] = await update(tx, false);
+    if (!row) {
+      const [existing] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
       if (!existing) throw notFound('clubs.notFound');
-      await assertReferencesExist(tx, { countryCode: input.address?.country_code, drawingStyleId: input.drawing_style_id });
-      const set: Partial<typeof clubs.$inferInsert> = { updatedAt: sql`now()` as unknown as Date };
-      if (input.name !== undefined) set.name = input.name;
-      if (input.handle !== undefined) set.handle = input.handle;
-      if (input.srid !== undefined) set.srid = input.srid;
-      if (input.active !== undefined) set.active = input.active;
-      if (input.admin_id !== undefined) set.adminId = input.admin_id;
-      if (input.drawing_style_id !== undefined) set.drawingStyleId = input.drawing_style_id;
-      if (input.phone !== undefined) set.phone = input.phone;
-      if (input.homepage !== undefined) set.homepage = input.homepage;
-      if (input.booking_url !== undefined) set.bookingUrl = input.booking_url;
-      if (input.app_teaser !== undefined) set.appTeaser = input.app_teaser;
-      if (input.position !== undefined) {
-        set.longitude = input.position?.longitude ?? null;
-        set.latitude = input.position?.latitude ?? null;
-      }
-      if (input.address !== undefined) {
-        set.street = input.address.street;
-        set.city = input.address.city;
-        set.zip = input.address.zip;
-        set.countryCode = input.address.country_code;
-      }
-      await tx.update(clubs).set(set).where(eq(clubs.id, clubId));
-      if (input.region_ids !== undefined) {
-        await assertRegionsExist(tx, input.region_ids);
-        await setRegions(tx, clubId, input.region_ids);
-      }
+      await assertReferencesExist(tx, references);
+      // Both exist now (added meanwhile): written as checked, like any save.
+      [row] = await update(tx, true);
+      if (!row) throw notFound('clubs.notFound');
+    }
+    const { regionIds, ...club } = row;
+    return present(club, regionIds);
+  };
+  try {
+    const regionIds = input.region_ids;
+    if (regionIds === undefined) return await write(db);
+    // The regions too: one transaction, the club row locked by the update first.
+    return await db.transaction(async (tx) => {
+      await write(tx);
+      await assertRegionsExist(tx, regionIds);
+      await setRegions(tx, clubId, regionIds);
       return getClub(tx, clubId);
     });
   } catch (err) {

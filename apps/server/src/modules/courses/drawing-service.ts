@@ -4,13 +4,10 @@ import { preparedQuery } from '../../platform/prepared';
 import { Drawing, DRAWING_LIMITS, DrawingFeature, emptyDrawing, type DrawingResponse, type SaveDrawingBody } from '@golf/contract/api/drawings';
 import { GEOMETRY_TYPES, type GeometryType } from '@golf/contract/api/graphics';
 import { validateDrawing } from '@golf/contract/geo/validate';
-import { courses, graphicsElements, holeDrawings, holes } from '../../db/schema/index';
+import { courses, dataVersions, graphicsElements, holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { drawingChecks } from './drawing-checks';
-import { holeOfClub } from './service';
-
-type DrawingRow = typeof holeDrawings.$inferSelect;
 
 type Log = { warn(obj: object, msg: string): void };
 
@@ -30,17 +27,6 @@ export function readDocument(document: unknown, holeId: number, log?: Log): Draw
     : [];
   log?.warn({ holeId, issues: parsed.error.issues.slice(0, 5) }, 'stored hole drawing no longer validates');
   return { type: 'FeatureCollection', features: valid.slice(0, DRAWING_LIMITS.features) };
-}
-
-function present(holeId: number, courseId: number, styleId: number, row: DrawingRow | undefined, log?: Log): DrawingResponse {
-  return {
-    hole_id: holeId,
-    course_id: courseId,
-    style_id: styleId,
-    drawing: row ? readDocument(row.document, holeId, log) : emptyDrawing(),
-    version: row?.version ?? 0,
-    updated_at: row ? row.updatedAt.toISOString() : null,
-  };
 }
 
 /**
@@ -134,14 +120,47 @@ function isForeignKeyViolation(err: unknown): boolean {
 }
 
 /**
+ * What a save needs before it writes, in one query: the hole's course when the hole is the club's
+ * (no row otherwise), and the graphics catalogue's version (data_versions, raised by triggers with
+ * every change of the catalogue's tables, migration 0006).
+ */
+const saveHead = preparedQuery('drawing_save_head', (db) =>
+  db
+    .select({
+      courseId: holes.courseId,
+      catalogue: sql<number | null>`(select ${dataVersions.version} from ${dataVersions} where ${dataVersions.name} = 'graphics')`.mapWith(Number),
+    })
+    .from(holes)
+    .innerJoin(courses, eq(courses.id, holes.courseId))
+    .where(and(eq(holes.id, sql.placeholder('holeId')), eq(courses.clubId, sql.placeholder('clubId')))),
+);
+
+/**
+ * The catalogue's element geometries as drawings are checked against them, kept per database
+ * handle under the catalogue version they were read at (read after it, so never older than it):
+ * a save reads the elements again only after the catalogue changed.
+ */
+const keptGeometries = new WeakMap<object, { version: number; elements: Map<string, GeometryType> }>();
+
+async function geometriesAt(db: DbOrTx, version: number | null): Promise<Map<string, GeometryType>> {
+  const kept = keptGeometries.get(db);
+  if (version !== null && kept?.version === version) return kept.elements;
+  const elements = await elementGeometries(db);
+  if (version !== null) keptGeometries.set(db, { version, elements });
+  return elements;
+}
+
+/**
  * POST clubs/{clubId}/holes/{holeId}/save_drawing: validates the drawing against the catalogue and
  * the geometry rules (400 listing every problem), then writes it with its status checks in one
  * statement. With `version` the write happens only when the stored version is still that one (409
- * otherwise).
+ * otherwise). Two statements when the catalogue is unchanged: the hole and catalogue version, the
+ * write; the answer is the drawing as given (already validated), with the written version and time.
  */
 export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, userId: number, input: SaveDrawingBody, styleId: number): Promise<DrawingResponse> {
-  const hole = await holeOfClub(db, clubId, holeId);
-  const problems = validateDrawing(input.drawing, await elementGeometries(db));
+  const [head] = await saveHead(db).execute({ clubId, holeId });
+  if (!head) throw notFound('holes.notFound');
+  const problems = validateDrawing(input.drawing, await geometriesAt(db, head.catalogue));
   if (problems.length > 0) {
     const details = problems.map((p) => ({ path: p.feature, message: p.message }));
     throw problems.length === 1 ? badRequest('drawings.oneProblem', undefined, details) : badRequest('drawings.problems', { problems: problems.length }, details);
@@ -149,7 +168,9 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
   const document = input.drawing;
   // The checks belong to this version: every write below replaces them together with the document.
   const checks = drawingChecks(document);
-  let rows: DrawingRow[];
+  // Only what the answer needs comes back (not the document and checks just sent).
+  const written = { version: holeDrawings.version, updatedAt: holeDrawings.updatedAt };
+  let rows: { version: number; updatedAt: Date }[];
   try {
     if (input.version === undefined) {
       rows = await db
@@ -159,21 +180,21 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
           target: [holeDrawings.holeId, holeDrawings.styleId],
           set: { document, checks, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` },
         })
-        .returning();
+        .returning(written);
     } else if (input.version === 0) {
       // Started from "never saved": only a first save may go through.
-      rows = await db.insert(holeDrawings).values({ holeId, styleId, document, checks, version: 1, updatedBy: userId }).onConflictDoNothing().returning();
+      rows = await db.insert(holeDrawings).values({ holeId, styleId, document, checks, version: 1, updatedBy: userId }).onConflictDoNothing().returning(written);
     } else {
       rows = await db
         .update(holeDrawings)
         .set({ document, checks, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
         .where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId), eq(holeDrawings.version, input.version)))
-        .returning();
+        .returning(written);
     }
   } catch (err) {
     if (isForeignKeyViolation(err)) throw notFound('holes.notFound');
     throw err;
   }
   if (rows.length === 0) throw conflict('drawings.savedMeanwhile');
-  return present(holeId, hole.courseId, styleId, rows[0]);
+  return { hole_id: holeId, course_id: head.courseId, style_id: styleId, drawing: document, version: rows[0].version, updated_at: rows[0].updatedAt.toISOString() };
 }

@@ -349,11 +349,32 @@ export async function createTee(db: Db, clubId: number, input: CreateTeeBody): P
   return getTee(db, teeId);
 }
 
-/** PUT clubs/{clubId}/tees/{id}: name and colour. */
+/**
+ * A tee's distance over the front nine and over all holes, as columns of a statement on tees (the
+ * tee named with its table: a statement on one table writes its own columns without it).
+ */
+const teeDistance = (filter: SQL) =>
+  sql<number>`(select coalesce(sum(${holeTees.distance}) filter (where ${filter}), 0)::int from ${holeTees} inner join ${holes} on ${holes.id} = ${holeTees.holeId} where ${holeTees.teeId} = ${sql.identifier('tees')}.${sql.identifier('id')})`;
+
+/**
+ * PUT clubs/{clubId}/tees/{id}: name and colour. One statement: the update finds the tee only on
+ * one of the club's courses (404 otherwise) and answers it as GET tees does.
+ */
 export async function updateTee(db: DbOrTx, clubId: number, teeId: number, input: z.output<typeof UpdateTeeBody>): Promise<Tee> {
-  await teeOfClub(db, clubId, teeId);
-  await db.update(tees).set({ name: input.name, color: input.color, updatedAt: sql`now()` }).where(eq(tees.id, teeId));
-  return getTee(db, teeId);
+  const [tee] = await db
+    .update(tees)
+    .set({ name: input.name, color: input.color, updatedAt: sql`now()` })
+    .where(and(eq(tees.id, teeId), inArray(tees.courseId, db.select({ id: courses.id }).from(courses).where(eq(courses.clubId, clubId)))))
+    .returning({
+      id: tees.id,
+      course_id: tees.courseId,
+      name: tees.name,
+      color: tees.color,
+      distance: teeDistance(sql`${holes.order} <= 9`),
+      total_distance: teeDistance(sql`true`),
+    });
+  if (!tee) throw notFound('tees.notFound');
+  return tee;
 }
 
 /** DELETE clubs/{clubId}/tees/{id}: the tee and its distances. */

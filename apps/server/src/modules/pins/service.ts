@@ -2,11 +2,11 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PinPosition, PinSetup, SavePinPositionBody, SavePinSetupBody } from '@golf/contract/api/pins';
 import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { pinFrame, pinPoint } from '@golf/contract/geo/pins';
-import { holes, pinPositions, pinSetups } from '../../db/schema/index';
+import { holeDrawings, holes, pinPositions, pinSetups } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, notFound } from '../../platform/errors';
 import { preparedQuery } from '../../platform/prepared';
-import { courseOfClub, savedDrawings, selectedCourseIds } from '../courses';
+import { courseOfClub, readDocument, selectedCourseIds } from '../courses';
 
 type SetupRow = typeof pinSetups.$inferSelect;
 type PositionRow = typeof pinPositions.$inferSelect;
@@ -79,36 +79,76 @@ export async function listPinPositions(db: DbOrTx, clubId: number, setupId: numb
 }
 
 /**
+ * What a pin save reads, in one query: the setup's course when the setup is the club's (no row
+ * otherwise), the hole when it is on that course (null otherwise) and the hole's saved drawing.
+ */
+const pinSaveHead = preparedQuery('pin_save_head', (db) =>
+  db
+    .select({ courseId: pinSetups.courseId, holeId: holes.id, document: holeDrawings.document })
+    .from(pinSetups)
+    .leftJoin(holes, and(eq(holes.id, sql.placeholder('holeId')), eq(holes.courseId, pinSetups.courseId)))
+    .leftJoin(holeDrawings, and(eq(holeDrawings.holeId, holes.id), eq(holeDrawings.styleId, EDIT_DRAWING_STYLE)))
+    .where(and(eq(pinSetups.id, sql.placeholder('setupId')), eq(pinSetups.clubId, sql.placeholder('clubId')))),
+);
+
+function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}
+
+/**
  * POST clubs/{clubId}/pin-setups/{pinSetupId}: one hole's pin, 'in' metres from the T-point and
  * 'side' metres across (right positive). The geographic point is computed from the hole's saved
- * drawing; null while the hole has no green to measure from. One transaction that locks the setup
- * row, so a setup deleted meanwhile answers 404 rather than failing on its foreign key.
+ * drawing; null while the hole has no green to measure from. Two statements and no transaction:
+ * one read (setup, hole, drawing), the point computed without holding a connection, then one
+ * write that marks the setup changed (locking its row) and stores the position only when the
+ * setup is still there, so a setup deleted meanwhile answers 404 rather than failing on its
+ * foreign key; a hole deleted meanwhile answers 404 too.
  */
 export async function savePinPosition(db: Db, clubId: number, setupId: number, input: SavePinPositionBody): Promise<PinPosition> {
-  return db.transaction(async (tx) => {
-    const [setup] = await tx
-      .select()
-      .from(pinSetups)
+  const [head] = await pinSaveHead(db).execute({ clubId, setupId, holeId: input.holeId });
+  if (!head) throw notFound('pins.setupNotFound');
+  if (head.holeId === null) throw notFound('pins.holeNotFound');
+  const drawing = head.document === null ? undefined : readDocument(head.document, head.holeId);
+  const frame = drawing ? pinFrame(drawing) : null;
+  const point = frame ? pinPoint(frame, input.outMeters, input.sideMeters) : null;
+  const values = {
+    outMeters: input.outMeters,
+    sideMeters: input.sideMeters,
+    longitude: point ? point[0] : null,
+    latitude: point ? point[1] : null,
+  };
+  const setup = db.$with('setup').as(
+    db
+      .update(pinSetups)
+      .set({ updatedAt: sql`now()` })
       .where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId)))
-      .for('update');
-    if (!setup) throw notFound('pins.setupNotFound');
-    const [hole] = await tx.select({ id: holes.id }).from(holes).where(and(eq(holes.id, input.holeId), eq(holes.courseId, setup.courseId)));
-    if (!hole) throw notFound('pins.holeNotFound');
-    const drawing = (await savedDrawings(tx, [hole.id], EDIT_DRAWING_STYLE)).get(hole.id);
-    const frame = drawing ? pinFrame(drawing) : null;
-    const point = frame ? pinPoint(frame, input.outMeters, input.sideMeters) : null;
-    const values = {
-      outMeters: input.outMeters,
-      sideMeters: input.sideMeters,
-      longitude: point ? point[0] : null,
-      latitude: point ? point[1] : null,
-    };
-    const [row] = await tx
+      .returning({ id: pinSetups.id }),
+  );
+  let rows: PositionRow[];
+  try {
+    rows = await db
+      .with(setup)
       .insert(pinPositions)
-      .values({ pinSetupId: setup.id, holeId: hole.id, ...values })
+      .select(
+        db
+          .select({
+            pinSetupId: setup.id,
+            holeId: sql<number>`${head.holeId}::int`.as('hole_id'),
+            outMeters: sql<number>`${values.outMeters}::int`.as('out_meters'),
+            sideMeters: sql<number>`${values.sideMeters}::int`.as('side_meters'),
+            longitude: sql<number | null>`${values.longitude}::double precision`.as('longitude'),
+            latitude: sql<number | null>`${values.latitude}::double precision`.as('latitude'),
+            updatedAt: sql<Date>`now()`.as('updated_at'),
+          })
+          .from(setup),
+      )
       .onConflictDoUpdate({ target: [pinPositions.pinSetupId, pinPositions.holeId], set: { ...values, updatedAt: sql`now()` } })
       .returning();
-    await tx.update(pinSetups).set({ updatedAt: sql`now()` }).where(eq(pinSetups.id, setup.id));
-    return presentPosition(row);
-  });
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw notFound('pins.holeNotFound');
+    throw err;
+  }
+  if (rows.length === 0) throw notFound('pins.setupNotFound');
+  return presentPosition(rows[0]);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_HOLE_TOGGLES, GuideSettings, sortMarkers, type Guide } from '@golf/contract/api/guides';
 import {
   courses,
@@ -89,22 +89,48 @@ const courseChangedAt = sql<Date>`greatest(
   (select max(${holeDrawings.updatedAt}) from ${holeDrawings} inner join ${holes} on ${holes.id} = ${holeDrawings.holeId} where ${holes.courseId} = ${courses.id})
 )`;
 
+/** What an answer of guides reads besides their rows, as one query gives it (presentGuides). */
+interface GuideParts {
+  courses: { guideId: number; courseId: number; name: string; changedAt: string }[];
+  holes: GuideHoleInfo[];
+  guideHoles: { guideId: number; holeId: number; page: boolean; green: boolean; pinChart: boolean; proGuideline: boolean; overrideFileName: string | null }[];
+  markers: { guideId: number; holeId: number; distance: number }[];
+  ratings: { guideId: number; teeId: number; sex: string; courseRating: number; slope: number }[];
+}
+
+/**
+ * The parts of the given guides' answers in one statement, each a JSON list: their courses in
+ * guide order with the time each last changed, the holes of those courses with their length (in
+ * hole order), the hole choices, the distance markers (nearest first) and the ratings (by tee,
+ * then sex). One round trip instead of five: on the embedded database every statement waits for
+ * every other request's (decision 0008), and every save of a guide answers the whole guide.
+ */
+async function guideParts(db: DbOrTx, ids: number[]): Promise<GuideParts> {
+  const list = (expression: SQL) => sql`coalesce((${expression}), '[]'::json)`;
+  const result = await db.execute<{ [K in keyof GuideParts]: GuideParts[K] }>(sql`select
+    ${list(sql`select json_agg(json_build_object('guideId', ${guideCourses.guideId}, 'courseId', ${guideCourses.courseId}, 'name', ${courses.name}, 'changedAt', ${courseChangedAt}) order by ${guideCourses.position}, ${guideCourses.courseId})
+      from ${guideCourses} inner join ${courses} on ${courses.id} = ${guideCourses.courseId} where ${guideCourses.guideId} in ${ids}`)} as courses,
+    ${list(sql`select json_agg(json_build_object('id', ${holes.id}, 'courseId', ${holes.courseId}, 'order', ${holes.order}, 'par', ${holes.par}, 'handicap', ${holes.handicap},
+        'length', (select max(${holeTees.distance}) from ${holeTees} where ${holeTees.holeId} = ${holes.id})) order by ${holes.order}, ${holes.id})
+      from ${holes} where ${holes.courseId} in (select ${guideCourses.courseId} from ${guideCourses} where ${guideCourses.guideId} in ${ids})`)} as holes,
+    ${list(sql`select json_agg(json_build_object('guideId', ${guideHoles.guideId}, 'holeId', ${guideHoles.holeId}, 'page', ${guideHoles.page}, 'green', ${guideHoles.green},
+        'pinChart', ${guideHoles.pinChart}, 'proGuideline', ${guideHoles.proGuideline}, 'overrideFileName', ${guideHoles.overrideFileName}))
+      from ${guideHoles} where ${guideHoles.guideId} in ${ids}`)} as "guideHoles",
+    ${list(sql`select json_agg(json_build_object('guideId', ${guideDistanceMarkers.guideId}, 'holeId', ${guideDistanceMarkers.holeId}, 'distance', ${guideDistanceMarkers.distance}) order by ${guideDistanceMarkers.distance})
+      from ${guideDistanceMarkers} where ${guideDistanceMarkers.guideId} in ${ids}`)} as markers,
+    ${list(sql`select json_agg(json_build_object('guideId', ${guideRatings.guideId}, 'teeId', ${guideRatings.teeId}, 'sex', ${guideRatings.sex}, 'courseRating', ${guideRatings.courseRating}, 'slope', ${guideRatings.slope}) order by ${guideRatings.teeId}, ${guideRatings.sex})
+      from ${guideRatings} where ${guideRatings.guideId} in ${ids}`)} as ratings`);
+  const [row] = result.rows;
+  return row;
+}
+
 /** Every answer's shape of the given guides (§3 Guide), in the order of `rows`. */
 async function presentGuides(db: DbOrTx, rows: GuideRow[]): Promise<Guide[]> {
   if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const courseRows = await db
-    .select({ guideId: guideCourses.guideId, courseId: guideCourses.courseId, name: courses.name, changedAt: courseChangedAt })
-    .from(guideCourses)
-    .innerJoin(courses, eq(courses.id, guideCourses.courseId))
-    .where(inArray(guideCourses.guideId, ids))
-    .orderBy(asc(guideCourses.position), asc(guideCourses.courseId));
-  const allHoles = await holesOfCourses(db, [...new Set(courseRows.map((c) => c.courseId))]);
-  const [holeRows, markerRows, ratingRows] = await Promise.all([
-    db.select().from(guideHoles).where(inArray(guideHoles.guideId, ids)),
-    db.select().from(guideDistanceMarkers).where(inArray(guideDistanceMarkers.guideId, ids)).orderBy(asc(guideDistanceMarkers.distance)),
-    db.select().from(guideRatings).where(inArray(guideRatings.guideId, ids)).orderBy(asc(guideRatings.teeId), asc(guideRatings.sex)),
-  ]);
+  const { courses: courseRows, holes: holeList, guideHoles: holeRows, markers: markerRows, ratings: ratingRows } = await guideParts(db, rows.map((r) => r.id));
+  // The holes in the guides' course order, then hole order (as holesOfCourses answers them).
+  const rank = new Map([...new Set(courseRows.map((c) => c.courseId))].map((id, i) => [id, i]));
+  const allHoles = holeList.sort((a, b) => rank.get(a.courseId)! - rank.get(b.courseId)! || a.order - b.order || a.id - b.id);
   return rows.map((row) => {
     const guideCourseRows = courseRows.filter((c) => c.guideId === row.id);
     const courseOrder = guideCourseRows.map((c) => c.courseId);
@@ -186,6 +212,43 @@ export async function lockVersion(tx: DbOrTx, clubId: number, guideId: number, v
     throw conflict('guides.changedMeanwhile', { current: row.version, edited: version });
   }
   return row;
+}
+
+/**
+ * Locks the guide and checks the version the caller edited (409 when another save came first), as
+ * lockVersion, and reads with it the guide's course ids in guide order and the ids of those
+ * courses' tees: what a save of the guide checks its parts against, in the same statement.
+ */
+export async function lockVersionWithCourses(tx: DbOrTx, clubId: number, guideId: number, version: number): Promise<{ row: GuideRow; courseIds: number[]; teeIds: number[] }> {
+  const [found] = await tx
+    .select({
+      row: guides,
+      // Nested: the columns keep their table names (a statement on one table writes its own without).
+      courseIds: sql<number[]>`array(${sql`select ${guideCourses.courseId} from ${guideCourses} where ${guideCourses.guideId} = ${guides.id} order by ${guideCourses.position}`})`,
+      teeIds: sql<number[]>`array(${sql`select ${tees.id} from ${tees} inner join ${guideCourses} on ${guideCourses.courseId} = ${tees.courseId} where ${guideCourses.guideId} = ${guides.id}`})`,
+    })
+    .from(guides)
+    .where(and(eq(guides.id, guideId), eq(guides.clubId, clubId)))
+    .for('update', { of: guides });
+  if (!found) throw notFound('guides.notFound');
+  if (found.row.version !== version) throw conflict('guides.changedMeanwhile', { current: found.row.version, edited: version });
+  return found;
+}
+
+/** touch, answering the guide's row as written (for its answer, without reading it again). */
+export async function touchReturning(tx: DbOrTx, guideId: number, values: Partial<typeof guides.$inferInsert> = {}): Promise<GuideRow> {
+  const [row] = await tx
+    .update(guides)
+    .set({ ...values, version: sql`${guides.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(guides.id, guideId))
+    .returning();
+  return row;
+}
+
+/** A guide's answer from its row (as getGuide answers it, without reading the row again). */
+export async function presentGuide(db: DbOrTx, row: GuideRow): Promise<Guide> {
+  const [guide] = await presentGuides(db, [row]);
+  return guide;
 }
 
 /** Marks the guide changed: a new version and update time. */

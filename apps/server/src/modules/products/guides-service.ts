@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max, notInArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import {
   defaultGuideSettings,
   GUIDE_LIMITS,
@@ -23,7 +23,7 @@ import {
 } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { failIf, getGuide, guideOfClub, holesOfCourses, lockVersion, notOnGuide, type Problem, settingsOfRow, storedSettings, touch } from './guide-rows';
+import { failIf, getGuide, guideOfClub, holesOfCourses, lockVersionWithCourses, notOnGuide, presentGuide, type Problem, settingsOfRow, storedSettings, touchReturning } from './guide-rows';
 import { keepRatingsOfTees, ratingProblems, replaceRatings } from './ratings-service';
 import { saveHoleToggles } from './markers-service';
 
@@ -60,11 +60,24 @@ async function pinSetupCourse(db: DbOrTx, clubId: number, setupId: number): Prom
   return row?.courseId ?? null;
 }
 
+/**
+ * What the settings name outside the guide, in one query: whether the drawing style exists, and
+ * the course of the club's sponsor setup and pin setup it names (null: no such setup of the club).
+ */
+async function settingsReferences(db: DbOrTx, clubId: number, settings: GuideSettings): Promise<{ style: boolean; sponsorCourse: number | null; pinCourse: number | null }> {
+  const result = await db.execute<{ style: boolean; sponsor_course: number | null; pin_course: number | null }>(sql`select
+    exists (select 1 from ${drawingStyles} where ${drawingStyles.id} = ${settings.drawing_style_id}) as style,
+    (select ${sponsorSetups.courseId} from ${sponsorSetups} where ${sponsorSetups.id} = ${settings.sponsor_setup_id} and ${sponsorSetups.clubId} = ${clubId}) as sponsor_course,
+    (select ${pinSetups.courseId} from ${pinSetups} where ${pinSetups.id} = ${settings.pin_setup_id} and ${pinSetups.clubId} = ${clubId}) as pin_course`);
+  const [row] = result.rows;
+  return { style: row.style, sponsorCourse: row.sponsor_course, pinCourse: row.pin_course };
+}
+
 async function settingsProblems(db: DbOrTx, clubId: number, settings: GuideSettings, courseIds: number[], teeIds: Set<number>, prefix = 'settings'): Promise<Problem[]> {
   const problems: Problem[] = [];
   const inGuide = new Set(courseIds);
-  const [style] = await db.select({ id: drawingStyles.id }).from(drawingStyles).where(eq(drawingStyles.id, settings.drawing_style_id));
-  if (!style) problems.push({ path: `${prefix}.drawing_style_id`, message: 'Unknown graphical theme (drawing style)' });
+  const references = await settingsReferences(db, clubId, settings);
+  if (!references.style) problems.push({ path: `${prefix}.drawing_style_id`, message: 'Unknown graphical theme (drawing style)' });
   settings.tee_ids.forEach((id, i) => {
     if (!teeIds.has(id)) problems.push({ path: `${prefix}.tee_ids.${i}`, message: `Tee ${id} is not a tee of the guide's courses` });
   });
@@ -79,15 +92,13 @@ async function settingsProblems(db: DbOrTx, clubId: number, settings: GuideSetti
   });
   // The sponsor setup: one of the club's (another club's is not found), on a course of the guide.
   if (settings.sponsor_setup_id !== null) {
-    const setupCourse = await sponsorSetupCourse(db, clubId, settings.sponsor_setup_id);
-    if (setupCourse === null) throw notFound('sponsorSetups.notFound');
-    if (!inGuide.has(setupCourse)) problems.push({ path: `${prefix}.sponsor_setup_id`, message: 'The sponsor setup is for a course the guide does not show' });
+    if (references.sponsorCourse === null) throw notFound('sponsorSetups.notFound');
+    if (!inGuide.has(references.sponsorCourse)) problems.push({ path: `${prefix}.sponsor_setup_id`, message: 'The sponsor setup is for a course the guide does not show' });
   }
   // The pin setup likewise.
   if (settings.pin_setup_id !== null) {
-    const setupCourse = await pinSetupCourse(db, clubId, settings.pin_setup_id);
-    if (setupCourse === null) throw notFound('pins.setupNotFound');
-    if (!inGuide.has(setupCourse)) problems.push({ path: `${prefix}.pin_setup_id`, message: 'The pin setup is for a course the guide does not show' });
+    if (references.pinCourse === null) throw notFound('pins.setupNotFound');
+    if (!inGuide.has(references.pinCourse)) problems.push({ path: `${prefix}.pin_setup_id`, message: 'The pin setup is for a course the guide does not show' });
   }
   return problems;
 }
@@ -143,12 +154,14 @@ export async function createGuide(db: Db, clubId: number, input: CreateGuideBody
  * settings that named them); their override images are answered for deletion.
  */
 export async function updateGuide(db: Db, clubId: number, guideId: number, input: UpdateGuideBody): Promise<{ guide: Guide; orphanedFiles: string[] }> {
-  const orphanedFiles = await db.transaction(async (tx) => {
-    const row = await lockVersion(tx, clubId, guideId, input.version);
-    const current = await tx.select({ courseId: guideCourses.courseId }).from(guideCourses).where(eq(guideCourses.guideId, guideId)).orderBy(asc(guideCourses.position));
-    const courseIds = input.course_ids ? await coursesOfClub(tx, clubId, input.course_ids) : current.map((c) => c.courseId);
-    const teeIds = await teeIdsOfCourses(tx, courseIds);
-    const guideHoleIds = new Set((await holesOfCourses(tx, courseIds)).map((h) => h.id));
+  const { row: written, orphaned: orphanedFiles } = await db.transaction(async (tx) => {
+    // The guide locked, its version checked, its courses and their tees: one statement.
+    const locked = await lockVersionWithCourses(tx, clubId, guideId, input.version);
+    const { row } = locked;
+    const courseIds = input.course_ids ? await coursesOfClub(tx, clubId, input.course_ids) : locked.courseIds;
+    const teeIds = input.course_ids ? await teeIdsOfCourses(tx, courseIds) : new Set(locked.teeIds);
+    // The holes of the guide's courses only when the hole choices or the courses change.
+    const guideHoleIds = input.holes || input.course_ids ? new Set((await holesOfCourses(tx, courseIds)).map((h) => h.id)) : new Set<number>();
     const problems: Problem[] = [];
     // The body's type is the schema's input (defaults not yet applied in the type): the settings as stored.
     const given = input.settings ? GuideSettings.parse(input.settings) : undefined;
@@ -182,10 +195,11 @@ export async function updateGuide(db: Db, clubId: number, guideId: number, input
     if (settings && !given && pinSetupId !== null && !courseIds.includes((await pinSetupCourse(tx, clubId, pinSetupId)) ?? -1)) {
       settings = { ...settings, pin_setup_id: null };
     }
-    await touch(tx, guideId, { ...(input.title !== undefined ? { title: input.title } : {}), ...(settings ? storedSettings(settings) : {}) });
-    return orphaned;
+    const updated = await touchReturning(tx, guideId, { ...(input.title !== undefined ? { title: input.title } : {}), ...(settings ? storedSettings(settings) : {}) });
+    return { row: updated, orphaned };
   });
-  return { guide: await getGuide(db, clubId, guideId), orphanedFiles: orphanedFiles };
+  // The answer from the row as written: its other parts are read once, after the commit.
+  return { guide: await presentGuide(db, written), orphanedFiles };
 }
 
 /** DELETE clubs/{clubId}/guides/{id}: the guide and its rows; answers the file names it used, for deletion. */

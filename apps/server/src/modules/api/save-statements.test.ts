@@ -1,0 +1,142 @@
+// The everyday saves send no more statements than they must (issue 21): on the embedded database
+// every statement is paid by every other request (one connection, decision 0008), so each save's
+// count is pinned here at what it needs today, and a statement coming back fails. Counted at the
+// connections of the pool, over HTTP, on both databases; the session read (cached, decision 0003)
+// is not the save's and is left out. Each save writes what it read, so the counts are the
+// everyday case: an unchanged save of the settings page, as bench/saves.mjs measures it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { eq } from 'drizzle-orm';
+import { graphicsElements } from '../../db/schema/index';
+import { buildTestApp, call, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+
+type Sent = { text: string };
+
+describe(`statements per save (${testDatabaseKind})`, () => {
+  let t: TestApp;
+  let ids: DemoIds;
+  let owner: string;
+  let base: string;
+
+  /** The statements the pool's connections were sent while `run` ran, without the session read. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const sent: Sent[] = [];
+    const wrapped = new Map<pg.PoolClient, pg.PoolClient['query']>();
+    const watch = (client: pg.PoolClient) => {
+      if (wrapped.has(client)) return;
+      const query = client.query;
+      wrapped.set(client, query);
+      client.query = ((...args: unknown[]) => {
+        const [config] = args;
+        const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');
+        sent.push({ text });
+        return (query as (...a: unknown[]) => unknown).apply(client, args);
+      }) as pg.PoolClient['query'];
+    };
+    const pool = t.database.pool;
+    pool.on('acquire', watch);
+    try {
+      await run();
+    } finally {
+      pool.off('acquire', watch);
+      for (const [client, query] of wrapped) client.query = query;
+    }
+    return sent.map((s) => s.text.replace(/\s+/g, ' ').trim()).filter((text) => !/from sessions s join users u/.test(text));
+  }
+
+  /** Sends the save twice (the first warms the session cache) and answers the second's statements. */
+  async function saveStatements(method: 'PUT' | 'POST', path: string, payload: () => object): Promise<string[]> {
+    const first = await call(t.app, method, path, { token: owner, payload: payload() });
+    expect(first.statusCode, first.body).toBe(200);
+    return statementsOf(async () => {
+      const res = await call(t.app, method, path, { token: owner, payload: payload() });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+  }
+
+  /** At most `most` statements, one of them a write (the save did happen); the SQL is shown when it fails. */
+  const expectAtMost = (sent: string[], most: number) => {
+    expect(sent.length, sent.join('\n')).toBeLessThanOrEqual(most);
+    expect(sent.some((text) => /^(with .*\)\s*)?(insert|update)\b/i.test(text)), sent.join('\n')).toBe(true);
+  };
+
+  const get = async <T,>(path: string): Promise<T> => {
+    const res = await call(t.app, 'GET', path, { token: owner });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as T;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    ids = await demoIds(t);
+    owner = await signIn(t.app, ...DEMO.owner);
+    base = `/api/clubs/${ids.dkClubId}`;
+  });
+  afterAll(() => t?.close());
+
+  it('club information', async () => {
+    const club = await get<Record<string, unknown>>(`${base}/club`);
+    const body = { name: club.name, phone: club.phone, homepage: club.homepage, booking_url: club.booking_url, address: club.address, position: club.position };
+    const sent = await saveStatements('PUT', `/api/clubs/${ids.dkClubId}`, () => body);
+    expectAtMost(sent, 1);
+  });
+
+  it('opening hours', async () => {
+    const { updated_at: _, ...hours } = await get<Record<string, unknown>>(`${base}/hours`);
+    const sent = await saveStatements('PUT', `${base}/hours`, () => hours);
+    expectAtMost(sent, 1);
+  });
+
+  it('a tee', async () => {
+    const [course] = await get<{ id: number }[]>(`${base}/courses`);
+    const [tee] = await get<{ id: number; name: string; color: string }[]>(`${base}/tees?course_id=${course.id}`);
+    const sent = await saveStatements('PUT', `${base}/tees/${tee.id}`, () => ({ name: tee.name, color: tee.color }));
+    expectAtMost(sent, 1);
+  });
+
+  it('a pin position', async () => {
+    const [course] = await get<{ id: number; holes: { id: number }[] }[]>(`${base}/courses`);
+    const [setup] = await get<{ id: number }[]>(`${base}/pin-setups?course_id=${course.id}`);
+    const sent = await saveStatements('POST', `${base}/pin-setups/${setup.id}`, () => ({ holeId: course.holes[0].id, outMeters: 12, sideMeters: -3 }));
+    expectAtMost(sent, 2);
+  });
+
+  it('a hole drawing', async () => {
+    const [course] = await get<{ id: number; holes: { id: number; has_drawing: boolean }[] }[]>(`${base}/courses`);
+    const hole = course.holes.find((h) => h.has_drawing)!;
+    const path = `${base}/holes/${hole.id}/drawing/1`;
+    const { drawing } = await get<{ drawing: object }>(path);
+    const version = async () => (await get<{ version: number }>(path)).version;
+    let current = await version();
+    const sent = await saveStatements('POST', `${base}/holes/${hole.id}/save_drawing`, () => ({ drawing, version: current++ }));
+    expectAtMost(sent, 2);
+  });
+
+  it("a guide's settings", async () => {
+    const [guide] = await get<{ guide_id: number; version: number; settings: object }[]>(`${base}/guides`);
+    let version = guide.version;
+    const sent = await saveStatements('PUT', `${base}/guides/${guide.guide_id}`, () => ({ settings: guide.settings, version: version++ }));
+    expectAtMost(sent, 6);
+  });
+
+  it("checks a drawing against the catalogue as it is now, though a save reads the elements only after the catalogue changed", async () => {
+    type Feature = { geometry: { type: string }; properties: { element: string } };
+    const [course] = await get<{ holes: { id: number; has_drawing: boolean }[] }[]>(`${base}/courses`);
+    const hole = course.holes.filter((h) => h.has_drawing)[1];
+    const { drawing } = await get<{ drawing: { features: Feature[] } }>(`${base}/holes/${hole.id}/drawing/1`);
+    const feature = drawing.features.filter((f) => f.geometry.type === 'Point').at(-1)!;
+    const save = () => call(t.app, 'POST', `${base}/holes/${hole.id}/save_drawing`, { token: owner, payload: { drawing } });
+    expect((await save()).statusCode).toBe(200);
+    feature.properties.element = 'save-statements-marker';
+    expect((await save()).statusCode).toBe(400);
+    // Added to the catalogue: the next save knows it.
+    await t.database.db.insert(graphicsElements).values({ name: 'save-statements-marker', groupName: 'Test', layerName: 'Test', geometryType: 'point', shorthand: 'SSM' });
+    const added = await save();
+    expect(added.statusCode, added.body).toBe(200);
+    // Taken out again: refused again.
+    await t.database.db.delete(graphicsElements).where(eq(graphicsElements.name, 'save-statements-marker'));
+    const removed = await save();
+    expect(removed.statusCode, removed.body).toBe(400);
+    expect(removed.body).toContain('save-statements-marker');
+  });
+});
