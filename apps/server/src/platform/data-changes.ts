@@ -28,7 +28,9 @@ export const CHANNEL = 'golf_data_changed';
 const TRIGGER_PREFIX = 'data_changed';
 /** The trigger of the earlier design (one per table, a payload without content): replaced. */
 const OLD_TRIGGER = 'data_changed';
-const NOTIFY_FUNCTION = 'golf_notify_data_changed';
+/** The earlier design's notifying function (and the first version of this one's): removed when found. */
+const OLD_NOTIFY_FUNCTION = 'golf_notify_data_changed';
+const VERSION_FUNCTION = 'golf_change_triggers_version';
 const TABLE_FUNCTION_PREFIX = 'golf_changed__';
 /** The session setting under which the triggers also send a NOTICE to the writing session. */
 export const NOTICE_SETTING = 'golf.change_notices';
@@ -94,46 +96,47 @@ function nested(hops: ForeignKey[], endsAtClub: boolean): string {
   return value;
 }
 
-/** The function a table's triggers run: the clubs of the changed rows, then the notification. */
-function tableFunction(schema: string, table: string, club: string | null): string {
+/**
+ * The function a table's triggers run: the clubs of the changed rows, then the notification (when
+ * `notify`: other servers may listen) and the notice (to a session that asked for them). All in
+ * one PL/pgSQL function per table with one query, on the transition tables: it runs with every write.
+ */
+function tableFunction(schema: string, table: string, club: string | null, notify: boolean): string {
   const clubOf = `(${club ?? 'null'})::bigint`;
   const from = (rows: string) => `select ${clubOf} as c from ${rows} r`;
   const collect = (source: string) => `select array_agg(distinct c), bool_or(c is null) into clubs, unknown from (${source}) x;`;
   return `create function ${ident(schema)}.${ident(TABLE_FUNCTION_PREFIX + table)}() returns trigger language plpgsql as $f$
-declare clubs bigint[]; unknown boolean;
+declare clubs bigint[]; unknown boolean; payload text;
 begin
   if TG_OP = 'INSERT' then ${collect(from('new_rows'))}
   elsif TG_OP = 'DELETE' then ${collect(from('old_rows'))}
   elsif TG_OP = 'UPDATE' then ${collect(`${from('new_rows')} union all ${from('old_rows')}`)}
   else unknown := true;
   end if;
-  perform ${ident(schema)}.${NOTIFY_FUNCTION}(TG_TABLE_NAME, clubs, unknown);
+  if unknown is null then return null; end if;
+  if unknown or cardinality(clubs) > ${MAX_CLUBS_NAMED} then payload := '${table}:*';
+  else payload := '${table}:' || array_to_string(clubs, ',');
+  end if;${notify ? `\n  perform pg_notify('${CHANNEL}', payload);` : ''}
+  if current_setting('${NOTICE_SETTING}', true) = 'on' then
+    raise notice '${NOTICE_MESSAGE}' using detail = payload;
+  end if;
   return null;
 end $f$`;
 }
 
-function notifyFunction(schema: string): string {
-  return `create function ${ident(schema)}.${NOTIFY_FUNCTION}(t text, clubs bigint[], everywhere boolean) returns void language plpgsql as $f$
-declare payload text;
-begin
-  if clubs is null and everywhere is null then return; end if;
-  if everywhere or cardinality(clubs) > ${MAX_CLUBS_NAMED} then payload := t || ':*';
-  else payload := t || ':' || array_to_string(clubs, ',');
-  end if;
-  perform pg_notify('${CHANNEL}', payload);
-  if current_setting('${NOTICE_SETTING}', true) = 'on' then
-    raise notice '${NOTICE_MESSAGE}' using detail = payload;
-  end if;
-end $f$`;
+/** A function that answers the hash of the triggers' definition: made again when it moved. */
+function versionFunction(schema: string, hash: string): string {
+  return `create function ${ident(schema)}.${VERSION_FUNCTION}() returns text language sql immutable as $f$ select '${hash}'::text $f$`;
 }
 
 /**
  * Gives every table of the current schema its change triggers, and makes them again when their
  * definition (which depends on the tables, their club columns and foreign keys) moved: its hash
- * is kept as the comment of the notifying function. Under a transaction-scoped advisory lock, so
- * servers starting together do not make them twice. Run after the migrations, on both databases.
+ * is what VERSION_FUNCTION answers. Under a transaction-scoped advisory lock, so servers starting
+ * together do not make them twice. Run after the migrations, on both databases; `notify` on
+ * PostgreSQL only (other servers listen there; nobody can on the embedded database).
  */
-export async function ensureChangeNotifications(db: Db): Promise<void> {
+export async function ensureChangeNotifications(db: Db, options: { notify: boolean }): Promise<void> {
   const client = await db.$client.connect();
   try {
     await client.query('begin');
@@ -156,9 +159,9 @@ export async function ensureChangeNotifications(db: Db): Promise<void> {
        order by 1, 2`,
     );
     const clubTables = new Set(tableRows.filter((t) => t.club).map((t) => t.name));
-    const statements: string[] = [notifyFunction(schema)];
+    const statements: string[] = [];
     for (const { name } of tableRows) {
-      statements.push(tableFunction(schema, name, clubExpression(name, clubTables, keys)));
+      statements.push(tableFunction(schema, name, clubExpression(name, clubTables, keys), options.notify));
       for (const e of EVENTS) {
         statements.push(
           `create trigger ${ident(`${TRIGGER_PREFIX}_${e.suffix}`)} after ${e.event} on ${ident(schema)}.${ident(name)} ${e.referencing}
@@ -167,12 +170,13 @@ export async function ensureChangeNotifications(db: Db): Promise<void> {
       }
     }
     const hash = createHash('sha256').update(statements.join(';\n')).digest('hex');
-    const { rows: current } = await client.query<{ hash: string | null }>(
-      `select obj_description(p.oid, 'pg_proc') as hash from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = current_schema() and p.proname = $1 and p.pronargs = 3`,
-      [NOTIFY_FUNCTION],
+    const { rows: current } = await client.query<{ made: boolean }>(
+      `select exists (select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                      where n.nspname = current_schema() and p.proname = $1) as made`,
+      [VERSION_FUNCTION],
     );
-    if (current[0]?.hash !== hash) {
+    const made = current[0]!.made ? (await client.query<{ hash: string }>(`select ${ident(schema)}.${VERSION_FUNCTION}() as hash`)).rows[0]!.hash : null;
+    if (made !== hash) {
       // Out with every earlier trigger and function of this kind, in with the current ones.
       await client.query(`
         do $do$
@@ -184,14 +188,14 @@ export async function ensureChangeNotifications(db: Db): Promise<void> {
             execute format('drop trigger %I on %I.%I', t.tgname, current_schema(), t.relname);
           end loop;
           for t in select p.oid::regprocedure as f from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-                   where n.nspname = current_schema() and (p.proname = '${NOTIFY_FUNCTION}' or p.proname like '${TABLE_FUNCTION_PREFIX.replace(/_/g, '\\_')}%')
+                   where n.nspname = current_schema() and (p.proname in ('${OLD_NOTIFY_FUNCTION}', '${VERSION_FUNCTION}') or p.proname like '${TABLE_FUNCTION_PREFIX.replace(/_/g, '\\_')}%')
           loop
             execute format('drop function %s', t.f);
           end loop;
         end
         $do$`);
       for (const statement of statements) await client.query(statement);
-      await client.query(`comment on function ${ident(schema)}.${NOTIFY_FUNCTION}(text, bigint[], boolean) is '${hash}'`);
+      await client.query(versionFunction(schema, hash));
     }
     await client.query('commit');
   } catch (err) {

@@ -348,7 +348,7 @@ function migrationsFolder(): string {
  */
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
-  await ensureChangeNotifications(db);
+  await ensureChangeNotifications(db, { notify: !isEmbedded(db) });
 }
 
 const UNAVAILABLE_MESSAGES = [
