@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clubRuleRefusal, isAdmin, type ClubRule, type PermissionSubject } from '@golf/contract/permissions';
 import { clubs } from '../db/schema/index';
 import { bearerToken, type AuthContext, type SessionCache } from './auth';
+import { changeTracker } from './database';
 import type { Db } from './db-types';
 import type { ServerErrorCode } from '@golf/contract/api/errors';
 import { forbidden, notFound, unauthorized, type HttpError } from './errors';
@@ -92,6 +93,9 @@ export function apiRoutes(app: FastifyInstance): readonly ApiRouteInfo[] {
   return routeLists.get(app) ?? [];
 }
 
+/** How many clubs an admin's 404 check remembers as existing (a platform has far fewer). */
+const MAX_CLUBS_REMEMBERED = 100_000;
+
 /** Installs the one access check of the API. Registering an /api route without `access` throws. */
 export function registerAuthorization(app: FastifyInstance, deps: { db: Db; sessions: SessionCache }): void {
   const list: ApiRouteInfo[] = [];
@@ -131,13 +135,26 @@ export function registerAuthorization(app: FastifyInstance, deps: { db: Db; sess
   });
 
   // 404 for a club that does not exist, once the input is valid. Everyone but an admin holds a
-  // role in (or manages) the club the route names, so only an admin's request can get here.
+  // role in (or manages) the club the route names, so only an admin's request can get here. A
+  // club seen to exist is not asked again until its row changes (the change tracker, decision
+  // 0022: a deletion by this process or, heard as a notification, by another), so an admin's
+  // kept answers cost no query.
+  const tracker = changeTracker(deps.db);
+  const existing = new Map<number, number>();
   app.addHook('preHandler', async (request) => {
     const access = apiAccess(request);
     if (!access || typeof access === 'string' || !('club' in access) || !request.auth?.subject.admin) return;
     const clubId = clubIdOf(request, access.club);
     if (clubId === null) return;
+    const seen = existing.get(clubId);
+    if (tracker && seen !== undefined && !tracker.changedSince(seen, { club: clubId, tables: ['clubs'] })) return;
+    const since = tracker?.now ?? 0;
     const [row] = await deps.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
-    if (!row) throw notFound('clubs.notFound');
+    if (!row) {
+      existing.delete(clubId);
+      throw notFound('clubs.notFound');
+    }
+    if (existing.size >= MAX_CLUBS_REMEMBERED) existing.clear();
+    existing.set(clubId, since);
   });
 }

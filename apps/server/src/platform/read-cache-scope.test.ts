@@ -283,6 +283,31 @@ describe(`the read cache forgets only what a write changed (${testDatabaseKind})
     expect(await eventually(async () => (await named()) !== rows[0]!.name, 2_000)).toBe(true);
   });
 
+  it("an administrator's kept answer takes no query for the club's existence; a deleted club is 404 at once", async () => {
+    const created = await call(t.app, 'POST', '/api/clubs', { token: admin, payload: { name: 'Cache Probe GK', handle: 'cache-probe' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const hours = `/api/clubs/${id}/hours`;
+    // The first read asks whether the club exists and reads; then only the session's lookup.
+    expect((await read(hours, admin)).status).toBe(200);
+    const again = await read(hours, admin);
+    expect(again.status).toBe(200);
+    expect(again.queries).toBe(1);
+    // Deleted past the API: the next ask of the club is 404, not a kept answer.
+    await t.database.pool.query('delete from clubs where id = $1', [id]);
+    const gone = await read(hours, admin);
+    expect(gone.status, gone.body).toBe(404);
+    expect(JSON.parse(gone.body)).toMatchObject({ code: 'clubs.notFound' });
+    if (embedded) return;
+    // Made again and deleted by another process: 404 as soon as the deletion is heard.
+    const { rows } = await other!.query<{ id: number }>("insert into clubs (name, handle) values ('Cache Probe GK', 'cache-probe-2') returning id");
+    const again2 = `/api/clubs/${rows[0]!.id}/hours`;
+    expect((await read(again2, admin)).status).toBe(200);
+    expect((await read(again2, admin)).queries).toBe(1);
+    await other!.query('delete from clubs where id = $1', [rows[0]!.id]);
+    expect(await eventually(async () => (await read(again2, admin)).status === 404, 2_000)).toBe(true);
+  });
+
   it('never gives a kept answer to another club, user or role', async () => {
     // The same route of two clubs: each club its own answer, kept apart.
     const names = new Map<number, string>();
