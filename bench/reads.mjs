@@ -30,7 +30,8 @@
 //
 // BENCH_SECONDS (each mix, default 45) and BENCH_CALL_SECONDS (per call, default 10) are the time each
 // side gets, shorter while iterating; BENCH_MIX_ONLY=1 runs only the mixed run (no per-call
-// figures, no reads-only mix, no READ_CACHE=false servers), BENCH_SKIP_MIXED=1 leaves it out;
+// figures, no reads-only mix, no READ_CACHE=false servers), BENCH_SKIP_MIXED=1 leaves it out,
+// BENCH_MIX_SAVES=club,hours,... makes only those saves (the issue's starting point: club);
 // before each mix's turns each side answers that mix for
 // BENCH_WARMUP_SECONDS (default 5), not counted, and each turn of the mix starts after
 // BENCH_TURN_GAP_SECONDS (default 3) of quiet, so that what the previous turn left running does not
@@ -209,7 +210,10 @@ const MIX_PATHS = (paths) => [...Object.values(paths).map((path) => ({ method: '
 /** The clubs of the mixed run, by the demo's names; each gets what it lacks before the run (`prepareClub`). */
 const MIXED_CLUBS = ['Fjordvang Golfklub', 'Augusta National Golf Club', 'Ljungbacka Golfklubb'];
 /** The everyday saves, each made on every club in turn. */
-const WRITE_KINDS = ['club', 'hours', 'tee', 'pin', 'drawing', 'guide'];
+const ALL_WRITE_KINDS = ['club', 'hours', 'tee', 'pin', 'drawing', 'guide'];
+// BENCH_MIX_SAVES=club,hours picks the saves of the mixed run (default: all six).
+const WRITE_KINDS = process.env.BENCH_MIX_SAVES ? process.env.BENCH_MIX_SAVES.split(',').filter((k) => ALL_WRITE_KINDS.includes(k)) : ALL_WRITE_KINDS;
+if (WRITE_KINDS.length === 0) throw new Error(`BENCH_MIX_SAVES names none of ${ALL_WRITE_KINDS.join(', ')}`);
 const MIXED_CONNECTIONS = 50;
 
 const json = (body) => ({ method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });

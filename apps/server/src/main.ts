@@ -18,6 +18,7 @@ async function main() {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
     limits: { statementTimeoutMs: config.statementTimeoutMs, holdLimitMs: config.requestTimeoutMs },
   });
   await runMigrations(database.db);

@@ -33,6 +33,8 @@ export interface Config {
   uploadTimeoutMs: number;
   /** Longest one database statement may run (PostgreSQL cancels it past this). */
   statementTimeoutMs: number;
+  /** Connections to PostgreSQL this server opens at most (the embedded database has one, always). */
+  databasePoolSize: number;
   /** Uploaded files go to this S3-compatible bucket when set, else to DATA_DIR/files. */
   s3: S3Options | null;
   /** Tile URL template of the web app's map background, allowed by the Content-Security-Policy; null for none. */
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000, 'REQUEST_TIMEOUT_MS'),
     uploadTimeoutMs: int(env.UPLOAD_TIMEOUT_MS, 300_000, 'UPLOAD_TIMEOUT_MS'),
     statementTimeoutMs: int(env.DB_STATEMENT_TIMEOUT_MS, 15_000, 'DB_STATEMENT_TIMEOUT_MS'),
+    databasePoolSize: int(env.DB_POOL_SIZE, 10, 'DB_POOL_SIZE'),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,
