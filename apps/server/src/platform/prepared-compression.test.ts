@@ -138,6 +138,29 @@ describe(`prepared answers compressed (${testDatabaseKind})`, () => {
     }
   });
 
+  it('marks a kept answer for a compressed copy only once it is given again (issue 21)', async () => {
+    const url = `/api/clubs/${ids.dkClubId}/courses`;
+    const ask = () => call(t.app, 'GET', url, { token: owner, headers: { 'accept-encoding': 'br, gzip' } });
+    const varies = (res: Answer) => /Accept-Encoding/i.test(String(res.headers.vary ?? ''));
+    // Forgotten first (a change of its table), so the next ask makes and keeps a new answer.
+    const forget = () => t.database.pool.query('update courses set name = name where club_id = $1', [ids.dkClubId]);
+    await forget();
+    const made = await ask();
+    expect(made.statusCode).toBe(200);
+    expect(made.rawPayload.length).toBeGreaterThan(1024);
+    // Made and kept, not yet given again: sent as it is, and no copy is being made for it.
+    expect(varies(made)).toBe(false);
+    expect(made.headers['content-encoding']).toBeUndefined();
+    // Forgotten before anyone asked again: its copy would have been made for nothing.
+    await forget();
+    expect(varies(await ask())).toBe(false);
+    // Given again from the cache: marked, and soon sent compressed.
+    expect(varies(await ask())).toBe(true);
+    const compressed = await untilCompressed(url, 'br');
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(decoded(compressed)).toBe(made.body);
+  });
+
   it('never compresses an answer made per request, an error, or a small answer', async () => {
     // The profile (PUT) is made per request; an unknown club's course list is a 404.
     for (let i = 0; i < 3; i++) {

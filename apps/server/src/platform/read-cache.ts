@@ -105,6 +105,9 @@ export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'
         return;
       }
       if (hit.body) {
+        // Given again: now worth a compressed copy (one made when kept would often be for
+        // nothing: an answer a write forgets before anyone asks again).
+        preparedBytes(hit.body);
         void reply.headers(hit.headers).send(hit.body);
         return;
       }
@@ -136,8 +139,8 @@ export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'
     }
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     if (!body) return payload;
-    // Worth a compressed copy only when kept (one over a quarter of the limit is not).
-    if (kept.set(p.key, { since: p.since, scope, until: p.until, body, headers }, body.length + p.key.length)) preparedBytes(body);
+    // A compressed copy is made once the kept answer is given again (above).
+    kept.set(p.key, { since: p.since, scope, until: p.until, body, headers }, body.length + p.key.length);
     return body;
   });
 }
