@@ -10,18 +10,11 @@ import pg from 'pg';
 import { buildTestApp, call, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../test/test-app';
 import { ownBackendPids } from './database';
 import { ChangeTracker } from './change-tracker';
+import { eventually, otherConnection, poolConnectionString } from '../../test/read-cache';
 import { CHANNEL, changeFeed, ensureChangeNotifications, FEED_APPLICATION, tablesWithoutChangeNotifications } from './data-changes';
 
 const embedded = testDatabaseKind === 'pglite';
 
-/** Polls `check` until it is true or `ms` pass; answers whether it became true. */
-async function eventually(check: () => Promise<boolean> | boolean, ms = 5_000): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
 
 describe(`changes made by other processes (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -29,7 +22,7 @@ describe(`changes made by other processes (${testDatabaseKind})`, () => {
   let owner: string;
   /** Another process's connection: its writes are not counted by this server's pool. */
   let other: pg.Client | null = null;
-  const connectionString = () => (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+  const connectionString = () => poolConnectionString(t.database);
 
   const club = async () => {
     const res = await call(t.app, 'GET', `/api/clubs/${ids.dkClubId}/club`, { token: owner });
@@ -53,10 +46,7 @@ describe(`changes made by other processes (${testDatabaseKind})`, () => {
     t = await buildTestApp();
     ids = await demoIds(t);
     owner = await signIn(t.app, ...DEMO.owner);
-    if (!embedded) {
-      other = new pg.Client({ connectionString: connectionString() });
-      await other.connect();
-    }
+    other = await otherConnection(t.database);
   });
   afterAll(async () => {
     await other?.end();

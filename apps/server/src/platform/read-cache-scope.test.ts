@@ -16,17 +16,11 @@ import { createTestCourse, sampleHoleDrawing } from '../../test/courses';
 import { changeTracker } from './database';
 import { parseChange, type ChangeTracker } from './change-tracker';
 import { NOTICE_MESSAGE } from './data-changes';
+import { eventually, otherConnection, queriesOf as queriesOfDatabase } from '../../test/read-cache';
 
 const embedded = testDatabaseKind === 'pglite';
 
-/** Polls `check` until it is true or `ms` pass; answers whether it became true. */
-async function eventually(check: () => Promise<boolean> | boolean, ms = 5_000): Promise<boolean> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return check();
-}
+
 
 describe(`the read cache forgets only what a write changed (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -61,31 +55,7 @@ describe(`the read cache forgets only what a write changed (${testDatabaseKind})
     return res.json() as Record<string, unknown>;
   };
 
-  /**
-   * How many queries `run` makes: pooled connections taken on PostgreSQL (every query takes one),
-   * statements sent on the one connection of the embedded database. The tests' session cache is
-   * off, so every request looks its session up: one; a kept answer takes nothing more.
-   */
-  const queriesOf = async (run: () => Promise<unknown>): Promise<number> => {
-    if (!embedded) {
-      const connects = vi.spyOn(t.database.pool, 'connect');
-      try {
-        await run();
-        return connects.mock.calls.length;
-      } finally {
-        connects.mockRestore();
-      }
-    }
-    const connection = await t.database.pool.connect();
-    connection.release();
-    const sent = vi.spyOn(connection, 'query');
-    try {
-      await run();
-      return sent.mock.calls.length;
-    } finally {
-      sent.mockRestore();
-    }
-  };
+  const queriesOf = (run: () => Promise<unknown>) => queriesOfDatabase(t.database, run);
   /** One read: its status, its body and the queries it took. */
   const read = async (path: string, token = manager) => {
     let res: Awaited<ReturnType<typeof call>> | undefined;
@@ -163,10 +133,7 @@ describe(`the read cache forgets only what a write changed (${testDatabaseKind})
     twoSetupId = (await send('POST', `${two}/pin-setups`, { id: null, name: 'Scope medal', courseId: course.id, clubId: ids.seClubId })).id as number;
     await send('POST', `${two}/pin-setups/${twoSetupId}`, { holeId: twoCourse.holeIds[0], outMeters: 10, sideMeters: 2 });
     await send('PUT', `${two}/hours`, { seasons: [], closed_days: [], details: 'Ljungbacka: open all year', price_groups: [] });
-    if (!embedded) {
-      other = new pg.Client({ connectionString: (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString });
-      await other.connect();
-    }
+    other = await otherConnection(t.database);
   });
   afterAll(async () => {
     await other?.end();

@@ -7,6 +7,7 @@ import { INVITATION_THROTTLE_MS, MembersResponse } from '@golf/contract/api/memb
 import { clubMembers, clubs, clubUserRoles } from '../db/schema/index';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../test/test-app';
 import { changeTracker } from './database';
+import { queriesOf as queriesOfDatabase } from '../../test/read-cache';
 
 describe(`read cache (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -19,27 +20,7 @@ describe(`read cache (${testDatabaseKind})`, () => {
     return res.json() as { name: string; phone: string };
   };
 
-  /** How many queries `read` makes: pooled connections taken (PostgreSQL), statements sent on the one connection (embedded). */
-  const queriesOf = async (read: () => Promise<unknown>): Promise<number> => {
-    if (!embedded) {
-      const connects = vi.spyOn(t.database.pool, 'connect');
-      try {
-        await read();
-        return connects.mock.calls.length;
-      } finally {
-        connects.mockRestore();
-      }
-    }
-    const connection = await t.database.pool.connect();
-    connection.release();
-    const sent = vi.spyOn(connection, 'query');
-    try {
-      await read();
-      return sent.mock.calls.length;
-    } finally {
-      sent.mockRestore();
-    }
-  };
+  const queriesOf = (read: () => Promise<unknown>) => queriesOfDatabase(t.database, read);
 
   /** Writes a row of the catalogue as it is: a change of the catalogue for every reader of it. */
   const touchCatalogue = () => t.database.pool.query('update graphics_themes set name = name where id = (select min(id) from graphics_themes)');
