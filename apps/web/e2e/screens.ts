@@ -127,7 +127,9 @@ export async function revealScreen(page: Page, route: ClubRouteDef): Promise<{ m
     test.info().setTimeout(test.info().timeout + 60_000);
     await expect(async () => {
       const left = await loading.count();
-      if (left > 0) await loading.first().scrollIntoViewIfNeeded();
+      // To the middle of the view, even when it already shows in part (scrollIntoViewIfNeeded
+      // does not move then, and a chart at the bottom edge may stay outside the observer's reach).
+      if (left > 0) await loading.first().evaluate((el) => el.scrollIntoView({ block: 'center' }));
       expect(left, 'charts still loading').toBe(0);
     }).toPass({ ...LOADING, timeout: LOADING.timeout + 60_000 });
     await page.evaluate(() => window.scrollTo(0, 0));
