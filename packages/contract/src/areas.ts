@@ -32,10 +32,14 @@ import svSponsors from '../locales/sv/sponsors.json';
 import enSponsorSetups from '../locales/en/sponsor-setups.json';
 import daSponsorSetups from '../locales/da/sponsor-setups.json';
 import svSponsorSetups from '../locales/sv/sponsor-setups.json';
+import enInsights from '../locales/en/insights.json';
+import daInsights from '../locales/da/insights.json';
+import svInsights from '../locales/sv/insights.json';
 import enServerErrors from '../locales/en/server-errors.json';
 import daServerErrors from '../locales/da/server-errors.json';
 import svServerErrors from '../locales/sv/server-errors.json';
 import { SPONSOR_ERRORS } from './api/sponsors-errors';
+import { INSIGHT_ERRORS } from './api/insights-errors';
 
 /**
  * Each area's registration in the contract, in one place: the text files of its web screens and
@@ -62,6 +66,7 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
   jobs: { en: enJobs, da: daJobs, sv: svJobs },
   sponsors: { en: enSponsors, da: daSponsors, sv: svSponsors },
   'sponsor-setups': { en: enSponsorSetups, da: daSponsorSetups, sv: svSponsorSetups },
+  insights: { en: enInsights, da: daInsights, sv: svInsights },
   // The server's refusals by code (api/errors.ts), shown in the reader's language.
   'server-errors': { en: enServerErrors, da: daServerErrors, sv: svServerErrors },
 };
@@ -69,4 +74,5 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
 /** The areas' own refusals by code (English text), added to the server's catalogue. */
 export const AREA_ERRORS = {
   ...SPONSOR_ERRORS,
+  ...INSIGHT_ERRORS,
 } as const satisfies Record<string, string>;

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as renderInput from '../print/input';
+import { HeatmapFilter } from './insights';
 
 /*
  * The wire casing rule (docs/decisions/0021-wire-casing.md), checked on every zod schema the
@@ -29,12 +30,16 @@ const EXCEPTION_FIELDS = new Set([
 /** The renderer's input is camelCase (an exception: print-input and the digital guide's courses and sponsors). */
 const RENDER_INPUT = new Set<unknown>(Object.values(renderInput).filter((v) => v instanceof z.ZodType));
 
+/** Objects the spec spells in camelCase wherever they are used: §3 Heatmap filters (datePlayed, includeShots, …). */
+const CAMEL_SCHEMAS = new Set<unknown>([HeatmapFilter]);
+
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const CAMEL = /^[a-z][a-zA-Z0-9]*$/;
 
 interface Found {
   path: string;
   keys: string[];
+  camel: boolean;
 }
 
 /** Every object schema reachable from `schema` (through optional, arrays, records, unions, pipes, …) with its keys. */
@@ -48,7 +53,7 @@ function objectsOf(schema: z.ZodType, path: string, out: Found[], seen = new Set
   switch (def.type) {
     case 'object': {
       const shape = def.shape as Record<string, z.ZodType>;
-      out.push({ path, keys: Object.keys(shape) });
+      out.push({ path, keys: Object.keys(shape), camel: CAMEL_SCHEMAS.has(schema) });
       for (const [key, child] of Object.entries(shape)) walk(child, `${path}.${key}`);
       break;
     }
@@ -89,8 +94,9 @@ function casingProblems(file: string, module: Record<string, unknown>): string[]
   for (const [name, value] of Object.entries(module)) {
     // Path parameters are names in the route pattern (`:clubId`), not fields of a body.
     if (!(value instanceof z.ZodType) || name.endsWith('Params')) continue;
-    const camel = CAMEL_FILES.has(file) || CAMEL_EXPORTS.has(`${file}:${name}`);
-    for (const { path, keys } of objectsOf(value, name, [])) {
+    const camelExport = CAMEL_FILES.has(file) || CAMEL_EXPORTS.has(`${file}:${name}`);
+    for (const { path, keys, camel: camelObject } of objectsOf(value, name, [])) {
+      const camel = camelExport || camelObject;
       for (const key of keys) {
         const ok = (camel ? CAMEL.test(key) : SNAKE.test(key)) || EXCEPTION_FIELDS.has(`${file}:${path}.${key}`);
         if (!ok) problems.push(`${path}: '${key}' is not ${camel ? 'camelCase' : 'snake_case'}`);

@@ -12,3 +12,5 @@ export * from './products';
 export * from './jobs';
 export * from './sponsors';
 export * from './secrets';
+export * from './app-keys';
+export * from './insights';
