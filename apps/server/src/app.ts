@@ -17,7 +17,7 @@ import { isDatabaseUnavailable } from './platform/database';
 import { registerDeadlines } from './platform/deadline';
 import { SessionCache } from './platform/auth';
 import type { AppDeps } from './platform/app-types';
-import { registerAuthorization } from './platform/authorize';
+import { APP_KEY_SECURITY_SCHEME, registerAuthorization } from './platform/authorize';
 import { registerPreparedCompression } from './platform/prepared-compression';
 import { registerReadCache } from './platform/read-cache';
 import { responseSerializerCompiler } from './platform/serializer';
@@ -53,7 +53,13 @@ export async function buildApp(
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Golf club console API', version: PRODUCT_VERSION },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // The golfers' app's calls (/api/app/clubs/{clubId}/...): a club's app key (platform/authorize.ts).
+          [APP_KEY_SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: 'X-App-Key' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

@@ -8,11 +8,14 @@ import type { Mailer } from './mail';
 import type { FileStorage } from './storage';
 import type { AuthContext, SessionCache } from './auth';
 import type { ApiAccess } from './authorize';
+import type { AppKeyContext } from './app-keys';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The session of the request's Bearer token; null without one (platform/authorize.ts). */
     auth: AuthContext | null;
+    /** The verified app key of a call of the golfers' app (`{ app: 'clubId' }`); null otherwise (platform/authorize.ts). */
+    appKey: AppKeyContext | null;
   }
   interface FastifyContextConfig {
     /** Who may call this route: every route under /api declares it (platform/authorize.ts). */

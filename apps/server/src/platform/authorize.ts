@@ -6,6 +6,9 @@ import { bearerToken, type AuthContext, type SessionCache } from './auth';
 import { changeTracker } from './database';
 import type { Db } from './db-types';
 import type { ServerErrorCode } from '@golf/contract/api/errors';
+import { APP_KEY_HEADER } from '@golf/contract/api/app-keys';
+import { INT32_MAX } from '@golf/contract/api/common';
+import { verifyAppKey, type AppKeyContext } from './app-keys';
 import { forbidden, notFound, unauthorized, type HttpError } from './errors';
 
 /** Where a club-scoped route finds its club: a path parameter, or a query parameter. */
@@ -16,22 +19,44 @@ export type ClubIdFrom = 'clubId' | 'id' | { query: string };
  * - `'public'`: no token needed (sign-in, password reset, translations);
  * - `'signed-in'`: any signed-in user; the handler answers only what is the user's own;
  * - `{ admin: true }`: platform admins;
- * - `{ club, roles?, management? }`: the contract's ClubRule in the club the route names.
- * `denied` replaces the 403 message. One order for every route: no session 401 (before the body
- * is read), refused 403 (before the input is validated), bad input 400 (schema), a club that does
- * not exist 404 (only an admin gets this far for one), then the handler's own 404 for ids that
- * are not in the club.
+ * - `{ club, roles?, management? }`: the contract's ClubRule in the club the route names;
+ * - `{ app: 'clubId' }`: the golfers' app (issue 22), no console session: the request's app key
+ *   (header X-App-Key, platform/app-keys.ts) must be a live key of the path's club. Only under
+ *   /api/app/clubs/:clubId/ (APP_ROUTE_PREFIX); the verified key is `request.appKey`.
+ * `denied` replaces the 403 message. One order for every route: no session (or app key) 401
+ * (before the body is read), refused 403 (before the input is validated), bad input 400
+ * (schema), a club that does not exist 404 (only an admin gets this far for one; an app key is
+ * always of a club that exists, so for another one the app gets the 403), then the handler's own
+ * 404 for ids that are not in the club.
  */
 export type ApiAccess =
   | 'public'
   | 'signed-in'
   | { admin: true; denied?: ServerErrorCode }
-  | ({ club: ClubIdFrom; denied?: ServerErrorCode } & ClubRule);
+  | ({ club: ClubIdFrom; denied?: ServerErrorCode } & ClubRule)
+  | { app: 'clubId' };
+
+/** Where every route of the app kind lives (with the /api prefix): one club's app-side calls. */
+export const APP_ROUTE_PREFIX = '/api/app/clubs/:clubId/';
+
+/** The OpenAPI security scheme of the app's calls (the X-App-Key header; app.ts declares it). */
+export const APP_KEY_SECURITY_SCHEME = 'appKey';
+
+/** Whether an access is the golfers' app's (`{ app: 'clubId' }`). */
+export function isAppAccess(access: ApiAccess | undefined): access is { app: 'clubId' } {
+  return typeof access === 'object' && 'app' in access;
+}
 
 /** The signed-in user's context; throws 401 when the request carries no valid session. */
 export function requireAuth(request: { auth: AuthContext | null }): AuthContext {
   if (!request.auth) throw unauthorized();
   return request.auth;
+}
+
+/** The verified app key of a call of the golfers' app (`{ app: 'clubId' }` routes); throws 401 without one. */
+export function requireAppKey(request: { appKey: AppKeyContext | null }): AppKeyContext {
+  if (!request.appKey) throw unauthorized('appKeys.missing');
+  return request.appKey;
 }
 
 const isApiRoute = (url: string | undefined) => !!url && url.startsWith('/api/') && !url.startsWith('/api/docs');
@@ -43,9 +68,10 @@ function clubIdOf(request: FastifyRequest, from: ClubIdFrom): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-/** The club the request's route names by its access rule (`access.club`); null for a route of no club. */
+/** The club the request's route names by its access rule (`access.club`, or the app's `access.app`); null for a route of no club. */
 export function requestClubId(request: FastifyRequest): number | null {
   const access = apiAccess(request);
+  if (isAppAccess(access)) return clubIdOf(request, access.app);
   return access && typeof access === 'object' && 'club' in access ? clubIdOf(request, access.club) : null;
 }
 
@@ -100,10 +126,20 @@ const MAX_CLUBS_REMEMBERED = 100_000;
 export function registerAuthorization(app: FastifyInstance, deps: { db: Db; sessions: SessionCache }): void {
   const list: ApiRouteInfo[] = [];
   routeLists.set(app, list);
+  if (!app.hasRequestDecorator('appKey')) app.decorateRequest('appKey', null);
   app.addHook('onRoute', (route) => {
     if (!isApiRoute(route.url)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`${String(route.method)} ${route.url} declares no access (config.access, see platform/authorize.ts)`);
+    if (isAppAccess(access) !== route.url.startsWith(APP_ROUTE_PREFIX)) {
+      throw new Error(
+        isAppAccess(access)
+          ? `${String(route.method)} ${route.url} has the app's access but is not under ${APP_ROUTE_PREFIX} (platform/authorize.ts)`
+          : `${String(route.method)} ${route.url} is under ${APP_ROUTE_PREFIX} but does not declare the app's access { app: 'clubId' } (platform/authorize.ts)`,
+      );
+    }
+    // The OpenAPI document says how the app authenticates (the scheme is declared in app.ts).
+    if (isAppAccess(access)) route.schema = { ...route.schema, security: [{ [APP_KEY_SECURITY_SCHEME]: [] }] };
     for (const method of [route.method].flat()) if (method !== 'HEAD') list.push({ method, url: route.url, access });
   });
 
@@ -111,6 +147,14 @@ export function registerAuthorization(app: FastifyInstance, deps: { db: Db; sess
   // path that matches no route goes on to the 404 answer.
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request.routeOptions.url)) return;
+    if (isAppAccess(request.routeOptions.config?.access)) {
+      // The app's calls carry a club's app key, never a console session (a bearer token is ignored).
+      const key = request.headers[APP_KEY_HEADER];
+      if (key === undefined || key === '') throw unauthorized('appKeys.missing');
+      request.appKey = typeof key === 'string' ? await verifyAppKey(deps.db, key, (err) => request.log.warn({ err }, 'app key: last use not written')) : null;
+      if (!request.appKey) throw unauthorized('appKeys.invalid');
+      return;
+    }
     const token = bearerToken(request.headers.authorization);
     if (token) request.auth = await deps.sessions.get(deps.db, token);
     if (request.routeOptions.config?.access !== 'public' && !request.auth) {
@@ -122,6 +166,12 @@ export function registerAuthorization(app: FastifyInstance, deps: { db: Db; sess
   app.addHook('preValidation', async (request) => {
     const access = apiAccess(request);
     if (!access || access === 'public' || access === 'signed-in') return;
+    if (isAppAccess(access)) {
+      // A club id that is not an id (not decimal, 0, past the column's range) is the schema's to refuse (400).
+      const clubId = clubIdOf(request, access.app);
+      if (clubId !== null && clubId >= 1 && clubId <= INT32_MAX && clubId !== request.appKey?.clubId) throw forbidden('appKeys.otherClub');
+      return;
+    }
     const { subject } = requireAuth(request);
     if ('admin' in access) {
       if (!isAdmin(subject)) throw forbidden(access.denied ?? 'auth.adminOnly');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_VERSION } from '@golf/contract/constants';
-import { apiRoutes } from '../../platform/authorize';
+import { apiRoutes, isAppAccess } from '../../platform/authorize';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { signInActors } from '../../../test/actors';
 
@@ -11,10 +11,13 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** The product version, from the root package.json (the one place it is written). */
 const VERSION = (JSON.parse(readFileSync(join(import.meta.dirname, '../../../../../package.json'), 'utf8')) as { version: string }).version;
 
-/** Every route of the API that needs a session, from the server's own route list. */
+/**
+ * Every route of the API that needs a session, from the server's own route list. The golfers'
+ * app's routes need an app key instead (route-access.test.ts checks them).
+ */
 function protectedRoutes(app: TestApp['app']): [Method, string][] {
   return apiRoutes(app)
-    .filter((r) => r.access !== 'public')
+    .filter((r) => r.access !== 'public' && !isAppAccess(r.access))
     .map((r) => [r.method as Method, r.url.replace(/:\w+/g, '1')]);
 }
 

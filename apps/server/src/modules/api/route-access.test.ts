@@ -1,10 +1,12 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLUB_ROLES } from '@golf/contract/roles';
-import { apiRoutes, registerAuthorization, type ApiRouteInfo } from '../../platform/authorize';
+import { APP_KEY_HEADER } from '@golf/contract/api/app-keys';
+import { apiRoutes, isAppAccess, registerAuthorization, type ApiRouteInfo } from '../../platform/authorize';
 import { SessionCache } from '../../platform/auth';
 import { buildTestApp, call, demoIds, signIn, type DemoIds, type TestApp } from '../../../test/test-app';
 import { signInActors } from '../../../test/actors';
+import { createAppKey } from '../clubs';
 
 /**
  * Every route the server registers under /api declares who may call it, and the one check in
@@ -16,6 +18,8 @@ describe('route access', () => {
   let ids: DemoIds;
   let routes: readonly ApiRouteInfo[];
   let tokens: Record<'oneRole' | 'everyRole' | 'outsider', string>;
+  /** App keys of the Danish club (whose routes are called) and of the Swedish club. */
+  let appKeys: { dk: string; se: string };
 
   beforeAll(async () => {
     t = await buildTestApp({ demo: true });
@@ -27,6 +31,11 @@ describe('route access', () => {
       everyRole: { email: 'every-role@example.com', password: 'every-role-pw', clubRoles: { [ids.dkClubId]: [...CLUB_ROLES] } },
       outsider: { email: 'outsider@example.com', password: 'outsider-pw', clubRoles: { [ids.seClubId]: [...CLUB_ROLES] } },
     });
+    const db = t.database.db;
+    appKeys = {
+      dk: (await createAppKey(db, { clubId: ids.dkClubId, name: 'Route access DK', createdBy: null })).key,
+      se: (await createAppKey(db, { clubId: ids.seClubId, name: 'Route access SE', createdBy: null })).key,
+    };
   });
   afterAll(async () => t?.close());
 
@@ -63,12 +72,64 @@ describe('route access', () => {
     await app.close();
   });
 
+  it('refuses to register an app route outside /api/app/clubs/:clubId/, and a console route inside it', async () => {
+    for (const [url, access, message] of [
+      ['/api/clubs/:clubId/app-thing', { app: 'clubId' }, 'has the app\'s access but is not under /api/app/clubs/:clubId/'],
+      ['/api/app/clubs/:clubId/thing', { club: 'clubId' }, 'does not declare the app\'s access'],
+      ['/api/app/clubs/:clubId/open', 'public', 'does not declare the app\'s access'],
+    ] as const) {
+      const app = Fastify();
+      registerAuthorization(app, { db: t.database.db, sessions: new SessionCache(0) });
+      let error: unknown = null;
+      try {
+        app.get(url, { config: { access } }, async () => ({ ok: true }));
+        await app.ready();
+      } catch (err) {
+        error = err;
+      }
+      expect(String(error), url).toContain(`GET ${url} `);
+      expect(String(error), url).toContain(message);
+      await app.close();
+    }
+  });
+
   it('answers 401 without a token on every route that is not public', async () => {
     const closed = routes.filter((r) => r.access !== 'public');
     expect(closed.length).toBeGreaterThan(50);
     for (const route of closed) {
       const res = await call(t.app, methodOf(route), urlOf(route), { payload: payloadOf(route) });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
+      // The app's routes ask for the app's key, the console's for a session.
+      expect(res.json().code, `${route.method} ${route.url}`).toBe(isAppAccess(route.access) ? 'appKeys.missing' : 'auth.notSignedIn');
+    }
+  });
+
+  it('answers the app routes 401 without a live key of theirs (a console session is no key), 403 with another club\'s key', async () => {
+    const appRoutes = routes.filter((r) => isAppAccess(r.access));
+    expect(appRoutes.length).toBeGreaterThan(0);
+    const admin = await signIn(t.app, 'admin@example.com', 'admin-demo');
+    // The OpenAPI document says they take the app key, not the session.
+    const doc = (await call(t.app, 'GET', '/api/docs/json')).json();
+    expect(doc.components.securitySchemes.appKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-App-Key' });
+    for (const route of appRoutes) {
+      const where = `${route.method} ${route.url}`;
+      expect(route.url.startsWith('/api/app/clubs/:clubId/'), where).toBe(true);
+      expect(doc.paths[route.url.replace(/:(\w+)/g, '{$1}')][route.method.toLowerCase()].security, where).toEqual([{ appKey: [] }]);
+      const attempt = (opts: { token?: string; key?: string }) =>
+        call(t.app, methodOf(route), urlOf(route), { token: opts.token, payload: payloadOf(route), headers: opts.key === undefined ? {} : { [APP_KEY_HEADER]: opts.key } });
+      const sessionOnly = await attempt({ token: admin });
+      expect([sessionOnly.statusCode, sessionOnly.json().code], `${where} (admin session)`).toEqual([401, 'appKeys.missing']);
+      const unknown = await attempt({ key: `gk_${'A'.repeat(43)}` });
+      expect([unknown.statusCode, unknown.json().code], `${where} (unknown key)`).toEqual([401, 'appKeys.invalid']);
+      const malformed = await attempt({ key: 'not a key' });
+      expect([malformed.statusCode, malformed.json().code], `${where} (malformed key)`).toEqual([401, 'appKeys.invalid']);
+      // Another club's key: 403 before the input is read (the empty body would be a 400).
+      const other = await attempt({ key: appKeys.se, token: admin });
+      expect([other.statusCode, other.json().code], `${where} (Swedish key)`).toEqual([403, 'appKeys.otherClub']);
+      // The club's own key gets past the access check: the empty body is the schema's 400, an id the handler's 404.
+      const own = await attempt({ key: appKeys.dk });
+      expect([401, 403], `${where} (own key) ${own.body}`).not.toContain(own.statusCode);
+      expect(own.statusCode, `${where} (own key) ${own.body}`).toBeLessThan(500);
     }
   });
 

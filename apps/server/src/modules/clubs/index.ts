@@ -2,3 +2,5 @@
 export { clubRoutes } from './routes';
 // Every file of a club lives under its folder: the areas that store a club's files build their keys on it.
 export { clubFilesPrefix } from './files';
+// The clubs' app keys (issue 22): a key for a club (the demo, tests and benches make theirs with it).
+export { createAppKey, listAppKeys, revokeAppKey } from './app-keys-service';

@@ -5,6 +5,7 @@ import { ClubIdParams, ErrorResponse, IdParams } from '@golf/contract/api/common
 import type { AppDeps, TypedApp } from '../../platform/app-types';
 import { requireAuth } from '../../platform/authorize';
 import { readUploadedFile, registerImageUploads } from '../../platform/uploads';
+import { appKeyRoutes } from './app-keys-routes';
 import { removeClubLogo, setClubLogo } from './logo';
 import { createClub, getClub, listClubNames, listClubs, updateClub } from './service';
 
@@ -61,4 +62,6 @@ export function clubRoutes(app: TypedApp, deps: AppDeps) {
       async (request) => removeClubLogo(logoDeps, request.params.clubId),
     );
   });
+
+  appKeyRoutes(app, deps);
 }

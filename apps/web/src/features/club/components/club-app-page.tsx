@@ -11,11 +11,13 @@ import { APP_TEASER_MAX, type Club } from '@golf/contract/api/clubs';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { useSession } from '../../../lib/auth/session';
 import { useClub } from '../../../lib/current-club';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { useClubId } from '../../../lib/use-club-id';
 import { useUpdateClub } from '../api/update-club';
+import { AppKeysSection } from './app-keys-section';
 import { AppPreview } from './app-preview';
 import { LogoCard } from './logo-card';
 
@@ -36,6 +38,8 @@ export function ClubAppPage() {
 function ClubAppForm({ club }: { club: Club }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
+  // The club's app keys are for platform admins only (the server refuses anyone else).
+  const admin = useSession().profile?.admin === true;
   const update = useUpdateClub(club.id);
   const {
     control,
@@ -82,6 +86,7 @@ function ClubAppForm({ club }: { club: Club }) {
             </Box>
           </CardContent>
         </Card>
+        {admin && <AppKeysSection clubId={club.id} />}
       </Box>
       <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'center' }}>
         <Typography variant="subtitle2" color="text.secondary">
