@@ -15,6 +15,7 @@ import { courseImportRoutes } from './course-import';
 import { jobRoutes } from './jobs';
 import { productRoutes } from './products';
 import { sponsorRoutes } from './sponsors';
+import { insightDemo, insightRoutes } from './insights';
 
 /**
  * The areas of the API, registered in this order under /api by app.ts. A new area adds its
@@ -38,6 +39,7 @@ export const AREA_MODULES: readonly AreaModule[] = [
   courseImportRoutes,
   productRoutes,
   sponsorRoutes,
+  insightRoutes,
   jobRoutes,
 ];
 
@@ -48,4 +50,4 @@ export const AREA_MODULES: readonly AreaModule[] = [
  * here, beside its routes: the seed itself stays as it is (docs/adding-an-area.md). The demo data
  * of the areas built before this list (courses, products, sponsors, graphics) is in seed/.
  */
-export const AREA_DEMOS: readonly AreaDemo[] = [];
+export const AREA_DEMOS: readonly AreaDemo[] = [insightDemo];

@@ -37,7 +37,8 @@ export const AppUserResponse = z.object({ app_user_id: z.string(), language: z.s
 /** At most this many downloads in one POST. */
 export const DOWNLOADS_PER_CALL_MAX = 1000;
 export const Download = z.object({
-  guide_id: IdParam,
+  // Ids inside a JSON body are numbers (PositiveInt32); IdParam is the text of a path.
+  guide_id: PositiveInt32,
   product: z.enum(GUIDE_PRODUCTS),
   at: Instant,
   app_user_id: AppId.optional(),
@@ -79,9 +80,9 @@ export type TrackPoint = z.infer<typeof TrackPoint>;
 
 export const SEXES = ['male', 'female'] as const;
 export const RoundBody = z.object({
-  guide_id: IdParam,
-  course_id: IdParam,
-  tee_id: IdParam.optional(),
+  guide_id: PositiveInt32,
+  course_id: PositiveInt32,
+  tee_id: PositiveInt32.optional(),
   app_user_id: AppId.optional(),
   started_at: Instant,
   ended_at: Instant,

@@ -15,6 +15,7 @@ export const INSIGHT_ERRORS = {
   'insights.courseNotInGuide': 'The course {{courseId}} is not a course of the guide {{guideId}}',
   'insights.unknownTee': 'The tee {{teeId}} is not a tee of the course',
   'insights.unknownHole': 'The course has no hole {{hole}}',
+  'insights.holeTwice': 'The hole {{hole}} is given twice in the round',
   'insights.timeBackwards': 'Time goes backwards: {{what}}',
   'insights.roundTooLong': 'A round lasts at most {{max}} minutes',
   'insights.tooFar': 'A position is {{metres}} m from the course; at most {{max}} m is accepted',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParam, Text } from './common';
+import { IdParam, PositiveInt32, Text } from './common';
 
 /**
  * Insights (§1, §2 /insights/games and /insights/heatmap, §3 Heatmap filters, §9 heatmap defaults;
@@ -48,7 +48,8 @@ export const HeatmapFilter = z.object({
   weekday: z.array(z.number().int().min(0).max(6)).max(7),
   points: Range(POINTS_RANGE[0], POINTS_RANGE[1], true),
   shots: Range(SHOTS_RANGE[0], SHOTS_RANGE[1], true),
-  guides: z.array(IdParam).max(100),
+  // Ids inside a JSON body are numbers (PositiveInt32); IdParam is the text of a path or query.
+  guides: z.array(PositiveInt32).max(100),
   shottracked: z.number().min(0).max(1),
   includeShots: z.boolean(),
   includeGametracks: z.boolean(),
@@ -84,10 +85,12 @@ export const HEATMAP_MIN_PLAYERS = 3;
 export const HEATMAP_MAX_CELLS = 6000;
 
 export const HeatmapRequest = z.object({
-  course_id: IdParam,
+  course_id: PositiveInt32,
   cell_metres: z
     .number()
     .int()
+    .min(HEATMAP_CELL_METRES[0])
+    .max(HEATMAP_CELL_METRES[HEATMAP_CELL_METRES.length - 1])
     .refine((m) => (HEATMAP_CELL_METRES as readonly number[]).includes(m), `A cell is ${HEATMAP_CELL_METRES.join(', ')} metres`),
   filter: HeatmapFilter,
   /** Compare mode: the second filter set; the answer's weights are then `filter` minus `compare`, each side normalised to its share. */

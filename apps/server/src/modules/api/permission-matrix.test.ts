@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../../test/test-app';
 import { signInActors } from '../../../test/actors';
+import { defaultHeatmapFilter } from '@golf/contract/api/insights';
 
 /**
  * Who may do what. 'owner' owns the Danish club's region (Region Syddanmark); 'swede' holds
@@ -301,6 +302,58 @@ const ROWS: Row[] = [
     method: 'POST',
     url: (ids) => `/api/clubs/${ids.seClubId}/sponsor-setups`,
     body: () => ({ name: 'Matrix setup', course_id: 999999 }),
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 404, anonymous: 401 },
+  },
+  // Insights (issue 22): role insights. The owner holds every role of the Danish club, skane of the Swedish one.
+  {
+    name: 'read the Danish game insights',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/insights/games?from=2026-01-01&to=2026-12-31`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'read the Swedish game insights',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/insights/games?from=2026-01-01&to=2026-12-31`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    name: "save the Danish club's goal round time",
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/insights/settings`,
+    body: () => ({ round_goal_minutes: 240 }),
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'list the Danish heatmap courses',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/insights/heatmap-courses`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'a Danish heatmap of a course that does not exist (the role is checked before the course)',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/insights/heatmap`,
+    body: () => ({ course_id: 999999, cell_metres: 8, filter: defaultHeatmapFilter('2026-06-01') }),
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'save a Danish heatmap filter',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/insights/heatmap-filters`,
+    body: (_ids, actor) => ({ name: `Matrix filter of ${actor}`, filter: defaultHeatmapFilter('2026-06-01') }),
+    expected: { admin: 201, owner: 201, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'list the own Danish heatmap filters',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/insights/heatmap-filters`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'delete a Swedish heatmap filter that does not exist',
+    method: 'DELETE',
+    url: (ids) => `/api/clubs/${ids.seClubId}/insights/heatmap-filters/999999`,
     expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 404, anonymous: 401 },
   },
   { name: 'rating organisations', method: 'GET', url: () => '/api/orgs', expected: all(200) },
