@@ -3,6 +3,7 @@ import { TEE_PALETTE } from '@golf/contract/api/courses';
 import { EL } from '@golf/contract/graphics-catalogue';
 import { lineLength } from '@golf/contract/geo/measure';
 import { localPlane, ringsOverlap, signedRingArea, windRing, type LocalPlane, type XY } from '@golf/contract/geo/planar';
+import { mulberry32 } from '../platform/random';
 
 /**
  * A generated demo course for the demo data: a realistic 18-hole (or 9-hole) layout around a club's
@@ -559,14 +560,3 @@ function toDrawing(hole: BuiltHole, plane: LocalPlane, terrain: (p: XY) => numbe
   return { type: 'FeatureCollection', features };
 }
 
-/** A small fast PRNG (mulberry32): the same seed gives the same numbers everywhere. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

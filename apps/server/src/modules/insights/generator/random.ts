@@ -3,19 +3,11 @@
  * uses), one independent stream per purpose and day (`streamSeed`), so that a change in one day's
  * rounds never moves another day's.
  */
+import { mulberry32 } from '../../../platform/random';
+
 export type Rng = () => number;
 
-/** mulberry32: 32-bit state, fast, the same numbers for the same seed everywhere. */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** A seed mixed from the run's seed and the parts that name a stream (FNV-1a over their text). */
 export function streamSeed(...parts: (number | string)[]): number {
