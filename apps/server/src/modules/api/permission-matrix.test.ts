@@ -356,6 +356,25 @@ const ROWS: Row[] = [
     url: (ids) => `/api/clubs/${ids.seClubId}/insights/heatmap-filters/999999`,
     expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 404, anonymous: 401 },
   },
+  // The clubs' app keys (issue 22): platform admins only; an admin's unknown club is 404.
+  {
+    name: "list the Danish club's app keys",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/app-keys`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'list the app keys of a club that does not exist',
+    method: 'GET',
+    url: () => '/api/clubs/999999/app-keys',
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'revoke a Swedish app key that does not exist',
+    method: 'DELETE',
+    url: (ids) => `/api/clubs/${ids.seClubId}/app-keys/999999`,
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
   { name: 'rating organisations', method: 'GET', url: () => '/api/orgs', expected: all(200) },
   { name: 'rated tees of the organisations', method: 'GET', url: () => '/api/orgs-courses-tees', expected: all(200) },
   { name: 'countries', method: 'GET', url: () => '/api/countries', expected: all(200) },
