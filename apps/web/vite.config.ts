@@ -1,10 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { olWebglWorker } from './vite-ol-webgl-worker';
 
 export default defineConfig({
   plugins: [
     react(),
+    // The heatmap's WebGL worker as a file of the app, which the Content-Security-Policy allows.
+    olWebglWorker(),
     VitePWA({
       // The app shows an 'Update now' button (useRegisterSW) instead of reloading on its own.
       registerType: 'prompt',

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { SCREENS, type ScreenName } from '../src/config/screens';
 import { expectAccessible, VISITORS, WIDTHS } from './axe';
 import { apiToken, apiUpdateProfile, DEMO, expect, LANGUAGE_KEY, openAs, test } from './support';
+import { waitForDemoSeason } from './insights-support';
 import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, LOADING, settle, withDemoScreens } from './screens';
 import { pattern, texts, type Tr } from './texts';
 
@@ -94,6 +95,7 @@ const STATES: UiState[] = [
     },
   },
   { screen: 'clubs', name: 'new club dialog', adminOnly: true, open: opensDialog((tr) => tr('clubs.newClub')) },
+  { screen: 'clubApp', name: 'new app key dialog', adminOnly: true, open: opensDialog((tr) => tr('clubApp.appKeys.create')) },
   { screen: 'course', name: 'tee dialog', open: opensDialog((tr) => tr('courses.tees.add')) },
   { screen: 'course', name: 'tee deletion confirmation', open: opensDialog((tr) => pattern(tr('courses.tees.deleteNamed'))) },
   { screen: 'course', name: 'hole removal confirmation', open: opensDialog((tr) => pattern(tr('courses.holes.removeOf'))) },
@@ -160,6 +162,40 @@ const STATES: UiState[] = [
     },
     close: async (page, tr) => {
       await press(page.getByRole('button', { name: tr('heightProfiles.chart') }).first());
+    },
+  },
+  {
+    screen: 'insightsGames',
+    name: 'every section as a table',
+    open: async (page, tr) => {
+      // The sections show once the demo season (a job after the server's start) is stored.
+      await waitForDemoSeason(page.request);
+      await page.reload();
+      const tables = page.getByRole('button', { name: tr('insights.games.table'), exact: true });
+      await expect(tables.first()).toBeVisible(LOADING);
+      for (const button of await tables.all()) await press(button);
+      return { shown: page.getByTestId('section-table').first() };
+    },
+    close: async (page, tr) => {
+      for (const button of await page.getByRole('button', { name: tr('insights.games.chart'), exact: true }).all()) await press(button);
+    },
+  },
+  {
+    screen: 'insightsHeatmap',
+    name: 'saved filters list',
+    open: async (page, tr) => ({ opener: await press(page.getByRole('combobox', { name: tr('insights.heatmap.saved.label') })), shown: page.getByRole('listbox') }),
+  },
+  { screen: 'insightsHeatmap', name: 'save filter dialog', open: opensDialog((tr) => tr('insights.heatmap.saved.saveAs')) },
+  {
+    screen: 'insightsHeatmap',
+    name: 'saved filter deletion confirmation',
+    open: async (page, tr) => {
+      // A filter of this run (each visitor's own), saved through the dialog, then its deletion asked.
+      await press(button(page, tr('insights.heatmap.saved.saveAs')));
+      await dialog(page).getByRole('textbox', { name: tr('insights.heatmap.saved.name') }).fill(`A11y ${Date.now()}`);
+      await dialog(page).getByRole('button', { name: tr('insights.heatmap.saved.save'), exact: true }).click();
+      await expect(dialog(page)).toBeHidden(LOADING);
+      return opensDialog((t) => t('insights.heatmap.saved.delete'))(page, tr);
     },
   },
 ];

@@ -45,6 +45,8 @@ async function startServer(workerIndex: number, parallelIndex: number): Promise<
       LOG_LEVEL: 'warn',
       // The tests generate the demo guide's products themselves, from a known state.
       DEMO_PRODUCTS: 'false',
+      // A small season of the golfers' app (issue 22) for the insights screens, written by a job after the start.
+      DEMO_SEASON_ROUNDS: '400',
     },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

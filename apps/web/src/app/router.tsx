@@ -75,6 +75,8 @@ const SCREEN_LOADERS: Record<ScreenName, Loader> = {
   sponsorSetups: async () => (await import('../features/sponsor-setups/components/sponsor-setups-page')).SponsorSetupsPage,
   newSponsorSetup: sponsorSetupPage,
   sponsorSetup: sponsorSetupPage,
+  insightsGames: async () => (await import('../features/insights/components/games-page')).GamesPage,
+  insightsHeatmap: async () => (await import('../features/insights/components/heatmap-page')).HeatmapPage,
 };
 
 /** The route table of §2; every screen is a chunk of its own, loaded when first opened. */

@@ -68,6 +68,8 @@ export const SCREENS = {
   sponsorSetups: { path: 'promotion/sponsor-setups', titleKey: 'sponsorSetups.title', ...menu('promotion/sponsor-setups') },
   newSponsorSetup: { path: 'promotion/sponsor-setups/:courseId/new', titleKey: 'sponsorSetups.newTitle', help: 'sponsor-setups', access: PROMOTION },
   sponsorSetup: { path: 'promotion/sponsor-setups/:courseId/:sponsorSetupId', titleKey: 'sponsorSetups.editTitle', help: 'sponsor-setups', access: PROMOTION },
+  insightsGames: { path: 'insights/games', titleKey: 'insights.games.title', ...menu('insights/games') },
+  insightsHeatmap: { path: 'insights/heatmap', titleKey: 'insights.heatmap.title', ...menu('insights/heatmap') },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenName = keyof typeof SCREENS;

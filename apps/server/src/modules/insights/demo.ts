@@ -55,8 +55,14 @@ export const insightDemo: AreaDemo = async ({ tx, clubId, courseId }) => {
 
 /**
  * Queues the season of every demo written by this process (main.ts, after the server serves,
- * when `seedDemo` wrote the demo and its products are made: not with DEMO_PRODUCTS=false).
+ * when `seedDemo` wrote the demo), of `rounds` rounds (DEMO_SEASON_ROUNDS; the downloads in
+ * proportion; 0 queues nothing).
  */
-export async function queueInsightDemoSeasons(db: Db): Promise<void> {
-  while (pending.length > 0) await queueDemoSeason(db, pending.shift()!);
+export async function queueInsightDemoSeasons(db: Db, size: { rounds?: number } = {}): Promise<void> {
+  const rounds = size.rounds ?? DEMO_SEASON.rounds;
+  const downloads = Math.round((DEMO_SEASON.downloads * rounds) / DEMO_SEASON.rounds);
+  while (pending.length > 0) {
+    const season = pending.shift()!;
+    if (rounds > 0) await queueDemoSeason(db, { ...season, rounds, downloads });
+  }
 }

@@ -41,7 +41,10 @@ describe('side menu entries', () => {
   });
 
   it('leaves out entries without the role', () => {
-    expect(summary(insightsOnly, isAvailable)).toEqual([{ key: 'home', direct: true, entries: ['home'] }]);
+    expect(summary(insightsOnly, isAvailable)).toEqual([
+      { key: 'home', direct: true, entries: ['home'] },
+      { key: 'insights', direct: false, entries: ['insights/games', 'insights/heatmap'] },
+    ]);
     expect(summary(staff, isAvailable)).not.toContainEqual(expect.objectContaining({ key: 'insights' }));
   });
 
