@@ -18,6 +18,7 @@
 // uploads an image, reads a spreadsheet, renders a PDF, or starts a worker or a process); keep the
 // list sorted. test-all.mjs fails when a file named here does not exist.
 export const RUNTIME_TESTS = [
+  'apps/server/src/modules/clubs/app-keys.test.ts',
   'apps/server/src/modules/clubs/club-content.test.ts',
   'apps/server/src/modules/course-import/course-import-scale.test.ts',
   'apps/server/src/modules/course-import/course-import.test.ts',
