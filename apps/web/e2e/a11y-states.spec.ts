@@ -183,7 +183,12 @@ const STATES: UiState[] = [
   {
     screen: 'insightsHeatmap',
     name: 'saved filters list',
-    open: async (page, tr) => ({ opener: await press(page.getByRole('combobox', { name: tr('insights.heatmap.saved.label') })), shown: page.getByRole('listbox') }),
+    open: async (page, tr) => {
+      // The list is disabled until the saved filters are loaded (CI 2026-11-27 13:40: Enter pressed before, nothing opened).
+      const saved = page.getByRole('combobox', { name: tr('insights.heatmap.saved.label') });
+      await expect(saved).toBeEnabled(LOADING);
+      return { opener: await press(saved), shown: page.getByRole('listbox') };
+    },
   },
   { screen: 'insightsHeatmap', name: 'save filter dialog', open: opensDialog((tr) => tr('insights.heatmap.saved.saveAs')) },
   {
