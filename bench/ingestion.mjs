@@ -21,10 +21,9 @@
 // postgres://postgres@127.0.0.1:5432/postgres) is where the scratch database is created,
 // BENCH_ENTRY=<main.js> measures another build of the server instead of apps/server/dist;
 // BENCH_CPU_PROF=<dir> starts the servers with `node --cpu-prof` and writes their profiles there.
-import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { freshDataDir, root, scratchDatabase, signIn, snapshotBuild, startServer } from './lib.mjs';
+import { api, cpuSeconds, freshDataDir, memory, root, scratchDatabase, signIn, snapshotBuild, startServer } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -36,28 +35,6 @@ const PORTS = { postgresql: 3961, embedded: 3962 };
 const TARGET_ROUNDS_PER_SECOND = 200;
 
 const { generateRounds } = await tsImport(join(root, 'apps/server/src/modules/insights/generator/index.ts'), import.meta.url);
-
-const memory = (pid, field) => {
-  const m = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-};
-
-/** CPU seconds a process has used (user + system), from /proc/<pid>/stat (clock ticks of 1/100 s). */
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
-
-async function api(server, token, method, path, body) {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** The demo's course as the generator takes it, and an app key of its club. */
 async function discover(server) {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,4 +98,28 @@ export async function signIn(server, username, password) {
   });
   if (!login.ok) throw new Error(`sign-in as ${username}: ${login.status}`);
   return (await login.json()).token;
+}
+
+/** A process's memory figure from /proc/<pid>/status (VmRSS, VmHWM), in MB. */
+export const memory = (pid, field) => {
+  const m = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+};
+
+/** CPU seconds a process has used (user + system), from /proc/<pid>/stat (clock ticks of 1/100 s). */
+export const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** A JSON call to a bench's server with a session token; throws on an answer that is not OK. */
+export async function api(server, token, method, path, body) {
+  const res = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
 }

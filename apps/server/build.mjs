@@ -13,6 +13,7 @@ await build({
     'sheet-worker': 'src/modules/members/sheet-worker.ts',
     'import-worker': 'src/modules/course-import/import-worker.ts',
     'render-worker': 'src/modules/products/render/render-worker.ts',
+    'feed-parse': 'src/modules/communication/feed-parse.ts',
   },
   outdir: 'dist',
   bundle: true,

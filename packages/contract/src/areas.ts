@@ -35,11 +35,18 @@ import svSponsorSetups from '../locales/sv/sponsor-setups.json';
 import enInsights from '../locales/en/insights.json';
 import daInsights from '../locales/da/insights.json';
 import svInsights from '../locales/sv/insights.json';
+import enCommunication from '../locales/en/communication.json';
+import daCommunication from '../locales/da/communication.json';
+import svCommunication from '../locales/sv/communication.json';
+import enSocial from '../locales/en/social.json';
+import daSocial from '../locales/da/social.json';
+import svSocial from '../locales/sv/social.json';
 import enServerErrors from '../locales/en/server-errors.json';
 import daServerErrors from '../locales/da/server-errors.json';
 import svServerErrors from '../locales/sv/server-errors.json';
 import { SPONSOR_ERRORS } from './api/sponsors-errors';
 import { INSIGHT_ERRORS } from './api/insights-errors';
+import { COMMUNICATION_ERRORS } from './api/communication-errors';
 
 /**
  * Each area's registration in the contract, in one place: the text files of its web screens and
@@ -67,6 +74,8 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
   sponsors: { en: enSponsors, da: daSponsors, sv: svSponsors },
   'sponsor-setups': { en: enSponsorSetups, da: daSponsorSetups, sv: svSponsorSetups },
   insights: { en: enInsights, da: daInsights, sv: svInsights },
+  communication: { en: enCommunication, da: daCommunication, sv: svCommunication },
+  social: { en: enSocial, da: daSocial, sv: svSocial },
   // The server's refusals by code (api/errors.ts), shown in the reader's language.
   'server-errors': { en: enServerErrors, da: daServerErrors, sv: svServerErrors },
 };
@@ -75,4 +84,5 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
 export const AREA_ERRORS = {
   ...SPONSOR_ERRORS,
   ...INSIGHT_ERRORS,
+  ...COMMUNICATION_ERRORS,
 } as const satisfies Record<string, string>;

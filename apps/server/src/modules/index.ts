@@ -16,6 +16,7 @@ import { jobRoutes } from './jobs';
 import { productRoutes } from './products';
 import { sponsorRoutes } from './sponsors';
 import { insightDemo, insightRoutes } from './insights';
+import { communicationDemo, communicationRoutes } from './communication';
 
 /**
  * The areas of the API, registered in this order under /api by app.ts. A new area adds its
@@ -40,6 +41,7 @@ export const AREA_MODULES: readonly AreaModule[] = [
   productRoutes,
   sponsorRoutes,
   insightRoutes,
+  communicationRoutes,
   jobRoutes,
 ];
 
@@ -50,4 +52,4 @@ export const AREA_MODULES: readonly AreaModule[] = [
  * here, beside its routes: the seed itself stays as it is (docs/adding-an-area.md). The demo data
  * of the areas built before this list (courses, products, sponsors, graphics) is in seed/.
  */
-export const AREA_DEMOS: readonly AreaDemo[] = [insightDemo];
+export const AREA_DEMOS: readonly AreaDemo[] = [insightDemo, communicationDemo];

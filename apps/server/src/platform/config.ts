@@ -51,6 +51,71 @@ export interface Config {
    * null lets the server make one at its first start and keep it in the database.
    */
   fileUrlSecret: string | null;
+  /** Communication (issue 23): the services clubs connect to, Web Push, outbound fetches. */
+  communication: CommunicationConfig;
+}
+
+export interface CommunicationConfig {
+  /**
+   * FACEBOOK_GRAPH_URL (default https://graph.facebook.com/v21.0), FACEBOOK_APP_ID,
+   * FACEBOOK_APP_SECRET: the Graph API a club's page posts go to; null unless the app's id and
+   * secret are both set (the connections screen then says what a club needs).
+   */
+  facebook: { graphUrl: string; appId: string; appSecret: string } | null;
+  /**
+   * NATIONAL_APP_API_URL, NATIONAL_APP_CLIENT_ID, NATIONAL_APP_CLIENT_SECRET: the national golf
+   * app's API for clubs' news and status; null unless all three are set.
+   */
+  national: { apiUrl: string; clientId: string; clientSecret: string } | null;
+  /**
+   * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (base64url, as `web-push generate-vapid-keys` prints):
+   * the keys push messages are signed with; null lets the server make a pair at its first start
+   * and keep it in the database (every process on it signs alike).
+   */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT: the contact push services may write to (mailto: or https:); default from MAIL_FROM. */
+  vapidSubject: string;
+  /**
+   * CONNECTION_TOKEN_KEY (at least 32 characters): the key the connections' tokens are encrypted
+   * with; null lets the server make one and keep it in the database (set it in production, so a
+   * copy of the database alone does not give the tokens away).
+   */
+  tokenKey: string | null;
+  /**
+   * OUTBOUND_ALLOW_HOSTS: host:port pairs (comma-separated) that external feeds and push endpoints
+   * may use although they are private or loopback addresses (a local feed, the tests' stand-ins).
+   * Every other private, loopback or link-local address is refused.
+   */
+  outboundAllowHosts: string[];
+}
+
+function communicationConfig(env: NodeJS.ProcessEnv): CommunicationConfig {
+  const facebook =
+    env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+      ? { graphUrl: (env.FACEBOOK_GRAPH_URL || 'https://graph.facebook.com/v21.0').replace(/\/+$/, ''), appId: env.FACEBOOK_APP_ID, appSecret: env.FACEBOOK_APP_SECRET }
+      : null;
+  const national =
+    env.NATIONAL_APP_API_URL && env.NATIONAL_APP_CLIENT_ID && env.NATIONAL_APP_CLIENT_SECRET
+      ? { apiUrl: env.NATIONAL_APP_API_URL.replace(/\/+$/, ''), clientId: env.NATIONAL_APP_CLIENT_ID, clientSecret: env.NATIONAL_APP_CLIENT_SECRET }
+      : null;
+  for (const [name, value] of [['FACEBOOK_GRAPH_URL', facebook?.graphUrl], ['NATIONAL_APP_API_URL', national?.apiUrl]] as const) {
+    if (value !== undefined && !/^https?:\/\/[^\s/]+/.test(value)) throw new Error(`${name} must be an http(s) address, got "${value}"`);
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  const vapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
+  const mailFromAddress = /<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? (env.MAIL_FROM && env.MAIL_FROM.includes('@') ? env.MAIL_FROM.trim() : 'no-reply@localhost');
+  const vapidSubject = env.VAPID_SUBJECT || `mailto:${mailFromAddress}`;
+  if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(vapidSubject)) throw new Error(`VAPID_SUBJECT must be a mailto: or https: address, got "${vapidSubject}"`);
+  const tokenKey = env.CONNECTION_TOKEN_KEY || null;
+  if (tokenKey !== null && tokenKey.length < 32) throw new Error('CONNECTION_TOKEN_KEY must be at least 32 characters long (e.g. `openssl rand -base64 32`)');
+  const outboundAllowHosts = (env.OUTBOUND_ALLOW_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const h of outboundAllowHosts) {
+    if (!/^(\[[0-9a-f:]+\]|[a-z0-9.-]+):\d{1,5}$/.test(h)) throw new Error(`OUTBOUND_ALLOW_HOSTS lists host:port pairs (e.g. 127.0.0.1:4599), got "${h}"`);
+  }
+  return { facebook, national, vapid, vapidSubject, tokenKey, outboundAllowHosts };
 }
 
 /**
@@ -131,5 +196,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCache: flag(env.READ_CACHE, 'READ_CACHE') ?? true,
     fileUrlSecret: fileUrlSecret(env.FILE_URL_SECRET),
     responseChecks: flag(env.RESPONSE_CHECKS ?? process.env.RESPONSE_CHECKS, 'RESPONSE_CHECKS') ?? (env.NODE_ENV ?? process.env.NODE_ENV) === 'test',
+    communication: communicationConfig(env),
   };
 }

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { serverSecrets } from '../db/schema/index';
 import type { Config } from './config';
 import type { Db } from './database';
+import { keptSecret } from './server-secrets';
 
 /** The URL of a public file (served by modules/files), with its version for cache busting. */
 export function publicFileUrl(key: string | null, version: Date | string | number): string | null {
@@ -24,35 +23,15 @@ export const SIGNED_URL_MIN_LIFETIME_MS = 60 * 60_000;
 export const SIGNED_URL_WINDOW_MS = 60 * 60_000;
 
 const SECRET_NAME = 'file-urls';
-const keys = new WeakMap<Db, Promise<Buffer>>();
 
 /**
  * The key the addresses are signed with: FILE_URL_SECRET when it is set, else the one the
  * database keeps (made by the first process that needs it, so every server and worker on the
  * database signs alike). Read once per process.
  */
-export function fileUrlKey(db: Db, config: Pick<Config, 'fileUrlSecret'>): Promise<Buffer> {
-  if (config.fileUrlSecret) return Promise.resolve(Buffer.from(config.fileUrlSecret, 'utf8'));
-  let key = keys.get(db);
-  if (!key) {
-    key = loadKey(db);
-    keys.set(db, key);
-    // A failed read (the database busy) is tried again by the next caller.
-    key.catch(() => keys.delete(db));
-  }
-  return key;
-}
-
-async function loadKey(db: Db): Promise<Buffer> {
-  const read = async () => (await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME)))[0]?.value;
-  let value = await read();
-  if (!value) {
-    // Two processes starting at once: the first insert wins, and both read the winner's.
-    await db.insert(serverSecrets).values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-    value = await read();
-  }
-  if (!value) throw new Error('The file address secret could not be stored');
-  return Buffer.from(value, 'utf8');
+export async function fileUrlKey(db: Db, config: Pick<Config, 'fileUrlSecret'>): Promise<Buffer> {
+  if (config.fileUrlSecret) return Buffer.from(config.fileUrlSecret, 'utf8');
+  return Buffer.from(await keptSecret(db, SECRET_NAME, () => randomBytes(32).toString('base64url')), 'utf8');
 }
 
 const signature = (key: Buffer, storageKey: string, expires: string) => createHmac('sha256', key).update(`${storageKey}\n${expires}`).digest('base64url');

@@ -61,6 +61,7 @@ export async function seedDemo(db: Db, areaDemos: readonly AreaDemo[] = AREA_DEM
           zip: '7100',
           countryCode: 'dk',
           drawingStyleId: 6,
+          plan: 'business',
         },
         {
           name: 'Ljungbacka Golfklubb',

@@ -60,6 +60,7 @@ export function club(change: Partial<Club> = {}): Club {
     homepage: '',
     booking_url: '',
     app_teaser: '',
+    plan: 'standard',
     updated_at: '2030-01-01T00:00:00.000Z',
     ...change,
   };

@@ -86,6 +86,8 @@ export const Club = z.object({
   homepage: z.string(),
   booking_url: z.string(),
   app_teaser: z.string(),
+  /** §6: 'business' allows posting to Facebook; set by admins (issue 23). */
+  plan: z.enum(['standard', 'business']),
   updated_at: z.iso.datetime(),
 });
 export type Club = z.infer<typeof Club>;
@@ -125,6 +127,7 @@ export const UpdateClubBody = z
     homepage: HttpUrlOrEmpty,
     booking_url: HttpUrlOrEmpty,
     app_teaser: AppTeaser,
+    plan: z.enum(['standard', 'business']),
   })
   .partial();
 export type UpdateClubBody = z.input<typeof UpdateClubBody>;
@@ -144,6 +147,7 @@ export const CLUB_FIELD_GROUPS = {
   region_ids: 'admin',
   active: 'admin',
   admin_id: 'admin',
+  plan: 'admin',
 } as const satisfies Record<keyof z.infer<typeof UpdateClubBody>, 'details' | 'management' | 'admin'>;
 
 export const Region = z.object({

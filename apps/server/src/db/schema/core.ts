@@ -71,6 +71,8 @@ export const clubs = pgTable(
     bookingUrl: text('booking_url').notNull().default(''),
     /** App presence: the short text shown for the club in the golfers' app. */
     appTeaser: text('app_teaser').notNull().default(''),
+    /** 'standard' or 'business' (§6: posting to Facebook needs the Business plan); set by admins. */
+    plan: text('plan').notNull().default('standard'),
     ...timestamps,
   },
   (t) => [uniqueIndex('clubs_handle_key').on(t.handle)],

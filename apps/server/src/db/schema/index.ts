@@ -14,3 +14,4 @@ export * from './sponsors';
 export * from './secrets';
 export * from './app-keys';
 export * from './insights';
+export * from './communication';

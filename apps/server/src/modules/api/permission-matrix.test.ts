@@ -469,6 +469,99 @@ const ROWS: Row[] = [
     body: () => ({ kind: 'uploads.sweep', guideId: 1 }),
     expected: { admin: 400, owner: 400, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
+  // Communication (issue 23): the status needs club-status, the connections communication, in the
+  // path's club (the owner holds every role of the Danish club, skane of the Swedish one).
+  {
+    name: "read the Danish club's status",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/announcement`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "post the Swedish club's status",
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.seClubId}/announcement`,
+    body: () => ({
+      header: 'Banan öppen',
+      priority: 'normal',
+      body: '',
+      start: new Date().toISOString(),
+      end: null,
+      channels: { rss: false, notification: false, facebook: false, national: false },
+    }),
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    // The one the row above posted: the admin deletes it, skane then finds none.
+    name: "delete the Swedish club's status",
+    method: 'DELETE',
+    url: (ids) => `/api/clubs/${ids.seClubId}/announcement`,
+    expected: { admin: 204, owner: 403, staff: 403, swede: 403, skane: 404, anonymous: 401 },
+  },
+  {
+    name: "list the Danish club's connections",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/connections`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "list the Swedish club's connections",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/connections`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'connect the Danish club to the national app (not configured here)',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/connections/national`,
+    body: () => ({ account_id: 'dgu-1', token: 'a-token-of-the-club' }),
+    expected: { admin: 400, owner: 400, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'disconnect the Swedish club from Facebook (not connected)',
+    method: 'DELETE',
+    url: (ids) => `/api/clubs/${ids.seClubId}/connections/facebook`,
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 404, anonymous: 401 },
+  },
+  {
+    name: "list the Danish club's messages to followers",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/notifications`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "count the Swedish club's followers of a guide it does not have",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/notifications/subscribers?guides=2147483000`,
+    expected: { admin: 400, owner: 403, staff: 403, swede: 403, skane: 400, anonymous: 401 },
+  },
+  {
+    name: "list the Danish club's feed posts",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/feed/posts`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "the Swedish club's feed stats",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/feed/stats`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    name: "follow a feed at a loopback address for the Danish club",
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/feed/subscriptions`,
+    body: () => ({ url: 'http://127.0.0.1:9/feed.rss' }),
+    expected: { admin: 400, owner: 400, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    // The guides' list is read by the messages' recipients too (products or communication).
+    name: "list the Swedish club's guides",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/guides`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  { name: 'the public RSS of the Danish club', method: 'GET', url: (ids) => `/api/public/clubs/${ids.dkClubId}/feed.rss`, expected: all(200, 200) },
   { name: 'translations', method: 'GET', url: () => '/api/translations/da', expected: all(200, 200) },
   { name: 'sign out', method: 'DELETE', url: () => '/api/token', expected: all(200) },
 ];

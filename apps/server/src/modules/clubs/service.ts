@@ -30,6 +30,7 @@ function present(row: ClubRow, regionIds: number[]): Club {
     homepage: row.homepage,
     booking_url: row.bookingUrl,
     app_teaser: row.appTeaser,
+    plan: row.plan === 'business' ? 'business' : 'standard',
     updated_at: row.updatedAt.toISOString(),
   };
 }
@@ -180,6 +181,7 @@ export async function updateClub(
   if (input.homepage !== undefined) set.homepage = input.homepage;
   if (input.booking_url !== undefined) set.bookingUrl = input.booking_url;
   if (input.app_teaser !== undefined) set.appTeaser = input.app_teaser;
+  if (input.plan !== undefined) set.plan = input.plan;
   if (input.position !== undefined) {
     set.longitude = input.position?.longitude ?? null;
     set.latitude = input.position?.latitude ?? null;

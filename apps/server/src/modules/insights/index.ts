@@ -16,3 +16,5 @@ export {
   type RefusedRound,
 } from './ingestion-service';
 export { courseOrigin, toLocal, toLonLat, type Origin } from './projection';
+// The club's followers, for the communication area (issue 23).
+export { appUserIdOf, followerIdsQuery, followersCount } from './followers';

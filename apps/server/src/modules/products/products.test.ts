@@ -348,10 +348,11 @@ describe(`products: course guides (${testDatabaseKind})`, () => {
       expect(res.statusCode, `${method} ${path}`).toBe(404);
     }
     expect((await req('maker', 'GET', 'guides', undefined, ids.seClubId)).statusCode).toBe(403);
-    // Staff of the Danish club lack the products role.
+    // Staff of the Danish club lack the products role (and communication, whose messages may target a guide's followers).
     const staff = await req('staff', 'GET', 'guides');
     expect(staff.statusCode).toBe(403);
-    expect(staff.json().error).toBe('This needs the products role in this club');
+    expect(staff.json().error).toBe('This needs one of the roles products, communication in this club');
+    expect((await req('staff', 'GET', `guides/${swedish.guide_id}`, undefined, ids.seClubId)).statusCode).toBe(403);
     const still = await ok(await req('swede', 'GET', `guides/${swedish.guide_id}`, undefined, ids.seClubId), 200, (v) => Guide.parse(v));
     expect(still.title).toBe('Svensk guide');
   });

@@ -21,7 +21,7 @@ import {
 import { SponsorReport } from '@golf/contract/api/sponsors';
 import type { AppDeps, TypedApp } from '../../platform/app-types';
 import { badRequest } from '../../platform/errors';
-import { PRODUCTS } from './access';
+import { GUIDE_READERS, PRODUCTS } from './access';
 import { readUploadedFile, registerImageUploads } from '../../platform/uploads';
 import { copyGuide, deleteGuideFiles, removeGuide, removeGuideImage, removeOverrideImage, setGuideImage, setOverrideImage } from './images';
 import { guideGenerationRoutes } from './generation/routes';
@@ -43,7 +43,7 @@ export function productRoutes(app: TypedApp, deps: AppDeps) {
   const { db } = deps;
   const fileDeps = { db, storage: deps.storage, log: app.log };
 
-  app.get('/clubs/:clubId/guides', { config: { access: PRODUCTS }, schema: { tags, params: ClubIdParams, response: { 200: GuidesResponse, ...errors } } }, async (request) =>
+  app.get('/clubs/:clubId/guides', { config: { access: GUIDE_READERS }, schema: { tags, params: ClubIdParams, response: { 200: GuidesResponse, ...errors } } }, async (request) =>
     listGuides(db, request.params.clubId),
   );
 
