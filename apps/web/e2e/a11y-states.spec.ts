@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
 import { SCREENS, type ScreenName } from '../src/config/screens';
 import { expectAccessible, VISITORS, WIDTHS } from './axe';
-import { apiToken, apiUpdateProfile, DEMO, expect, LANGUAGE_KEY, openAs, test } from './support';
+import { apiToken, apiUpdateProfile, DEMO, expect, LANGUAGE_KEY, openAs, standIns, test } from './support';
 import { waitForDemoSeason } from './insights-support';
 import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, LOADING, settle, withDemoScreens } from './screens';
 import { pattern, texts, type Tr } from './texts';
@@ -94,6 +94,22 @@ const STATES: UiState[] = [
       return opened;
     },
   },
+  { screen: 'someFeed', name: 'add post dialog', open: opensDialog((tr) => tr('communication.posts.add')) },
+  { screen: 'someFeed', name: 'edit post dialog', open: opensDialog((tr) => pattern(tr('communication.posts.editFor'))) },
+  { screen: 'someFeed', name: 'post deletion confirmation', open: opensDialog((tr) => pattern(tr('communication.posts.deleteFor'))) },
+  ...(['messages', 'feeds'] as const).map(
+    (view): UiState => ({
+      screen: 'someFeed',
+      name: `${view} tab`,
+      open: async (page, tr) => {
+        await press(page.getByRole('tab', { name: tr(`communication.tabs.${view}`) }));
+        return { shown: page.getByRole('heading', { name: tr(view === 'messages' ? 'communication.messages.listHeading' : 'communication.feeds.itemsHeading') }) };
+      },
+      close: async (page, tr) => {
+        await press(page.getByRole('tab', { name: tr('communication.tabs.posts') }));
+      },
+    }),
+  ),
   { screen: 'clubs', name: 'new club dialog', adminOnly: true, open: opensDialog((tr) => tr('clubs.newClub')) },
   { screen: 'clubApp', name: 'new app key dialog', adminOnly: true, open: opensDialog((tr) => tr('clubApp.appKeys.create')) },
   { screen: 'course', name: 'tee dialog', open: opensDialog((tr) => tr('courses.tees.add')) },
@@ -190,6 +206,8 @@ const STATES: UiState[] = [
       return { opener: await press(saved), shown: page.getByRole('listbox') };
     },
   },
+  { screen: 'someStatus', name: 'status deletion confirmation', open: opensDialog((tr) => tr('social.status.delete')) },
+  { screen: 'someConnections', name: 'disconnect confirmation', open: opensDialog((tr) => pattern(tr('social.connections.disconnectFor'))) },
   { screen: 'insightsHeatmap', name: 'save filter dialog', open: opensDialog((tr) => tr('insights.heatmap.saved.saveAs')) },
   {
     screen: 'insightsHeatmap',
@@ -243,6 +261,27 @@ test.afterAll(async ({ request }) => {
   if (sponsorId === null) return;
   const removed = await request.delete(`/api/clubs/${DEMO_CLUB}/sponsors/${sponsorId}`, { headers: await ownerApi({ request }) });
   expect(removed.status()).toBeLessThan(300);
+});
+
+// A status and a Facebook connection (a page of the worker's stand-in), so the status's deletion and
+// the disconnect can be confirmed (both removed after the run).
+test.beforeAll(async ({ request }) => {
+  const headers = await ownerApi({ request });
+  const status = await request.post(`/api/clubs/${DEMO_CLUB}/announcement`, {
+    headers,
+    data: { header: 'A11y status', priority: 'important', body: 'Frost delay until 10:00.', start: new Date().toISOString(), end: null, channels: { rss: true, notification: false, facebook: false, national: false } },
+  });
+  expect(status.status(), 'status').toBeLessThan(300);
+  const pageId = `${Date.now()}`;
+  standIns().facebook.addPage(pageId, 'Fjordvang Golfklub (a11y)', `EAAB-a11y-${pageId}`);
+  const connected = await request.put(`/api/clubs/${DEMO_CLUB}/connections/facebook`, { headers, data: { account_id: pageId, token: `EAAB-a11y-${pageId}` } });
+  expect(connected.status(), 'Facebook connection').toBe(200);
+});
+
+test.afterAll(async ({ request }) => {
+  const headers = await ownerApi({ request });
+  expect((await request.delete(`/api/clubs/${DEMO_CLUB}/announcement`, { headers })).status()).toBeLessThan(300);
+  expect((await request.delete(`/api/clubs/${DEMO_CLUB}/connections/facebook`, { headers })).status()).toBeLessThan(300);
 });
 
 test('every state names a screen of the route table', () => {

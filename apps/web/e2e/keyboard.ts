@@ -43,7 +43,9 @@ export async function focusStop(page: Page): Promise<FocusStop | null> {
         // endless (a pulsating ripple): judged as it is
       }
     }
-    const again = el.dataset.kbdSeen === '1';
+    // A date or time field's parts (day, month, year, hour…) are Tab stops of one element: the
+    // walk goes on through them (issue 23: the status's datetime-local start and end).
+    const again = el.dataset.kbdSeen === '1' && !el.matches('input[type="date"], input[type="datetime-local"], input[type="time"], input[type="month"], input[type="week"]');
     el.dataset.kbdSeen = '1';
     const rgb = (css: string) => css.match(/rgba?\(([^)]+)\)/g)?.map((c) => c.slice(c.indexOf('(') + 1, -1).split(',').map(Number)) ?? [];
     const luminance = ([r, g, b]: number[]) => {

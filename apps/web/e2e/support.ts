@@ -3,6 +3,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { startStandIns, type StandIns } from '../../server/test/stand-ins/index';
 
 export { expect };
 
@@ -27,7 +28,18 @@ function freePort(): Promise<number> {
  * process starts its own server and stops it when the worker ends. A worker that replaces a failed
  * one gets a fresh folder and a fresh demo. The outbox (`outbox()`) is read from the same folder.
  */
+/**
+ * The worker's stand-ins for the services communication talks to (issue 23: Facebook, the national
+ * golf app, a Web Push service, a feed server), started before its server, which is pointed at them.
+ */
+let workerStandIns: StandIns | null = null;
+export function standIns(): StandIns {
+  if (!workerStandIns) throw new Error('the worker has not started its stand-ins');
+  return workerStandIns;
+}
+
 async function startServer(workerIndex: number, parallelIndex: number): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+  workerStandIns ??= await startStandIns();
   const dataDir = join(process.env.E2E_DATA_DIR!, `w${workerIndex}`);
   mkdirSync(dataDir, { recursive: true });
   // E2E_PORT fixes the first worker's port (the next ones take the ports after it); otherwise a free one.
@@ -47,6 +59,7 @@ async function startServer(workerIndex: number, parallelIndex: number): Promise<
       DEMO_PRODUCTS: 'false',
       // A small season of the golfers' app (issue 22) for the insights screens, written by a job after the start.
       DEMO_SEASON_ROUNDS: '400',
+      ...workerStandIns.env,
     },
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -79,6 +92,8 @@ async function startServer(workerIndex: number, parallelIndex: number): Promise<
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timer);
+      await workerStandIns?.close();
+      workerStandIns = null;
     },
   };
 }

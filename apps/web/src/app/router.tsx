@@ -77,6 +77,9 @@ const SCREEN_LOADERS: Record<ScreenName, Loader> = {
   sponsorSetup: sponsorSetupPage,
   insightsGames: async () => (await import('../features/insights/components/games-page')).GamesPage,
   insightsHeatmap: async () => (await import('../features/insights/components/heatmap-page')).HeatmapPage,
+  someStatus: async () => (await import('../features/social/components/status-page')).StatusPage,
+  someFeed: async () => (await import('../features/communication/components/feed-page')).FeedPage,
+  someConnections: async () => (await import('../features/social/components/connections-page')).ConnectionsPage,
 };
 
 /** The route table of §2; every screen is a chunk of its own, loaded when first opened. */

@@ -70,6 +70,9 @@ export const SCREENS = {
   sponsorSetup: { path: 'promotion/sponsor-setups/:courseId/:sponsorSetupId', titleKey: 'sponsorSetups.editTitle', help: 'sponsor-setups', access: PROMOTION },
   insightsGames: { path: 'insights/games', titleKey: 'insights.games.title', ...menu('insights/games') },
   insightsHeatmap: { path: 'insights/heatmap', titleKey: 'insights.heatmap.title', ...menu('insights/heatmap') },
+  someStatus: { path: 'some/status', titleKey: 'social.status.title', ...menu('some/status') },
+  someFeed: { path: 'some/feed', titleKey: 'communication.feed.title', ...menu('some/feed') },
+  someConnections: { path: 'some/connections', titleKey: 'social.connections.title', ...menu('some/connections') },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenName = keyof typeof SCREENS;

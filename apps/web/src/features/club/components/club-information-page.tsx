@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,16 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { HttpUrlOrEmpty, Phone, type Club } from '@golf/contract/api/clubs';
+import { CLUB_PLANS } from '@golf/contract/api/communication';
 import { CountryField, PositionFields } from '../../../components/form/club-address-fields';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
+import { useSession } from '../../../lib/auth/session';
 import { useClub } from '../../../lib/current-club';
 import { errorText } from '../../../lib/error-text';
 import { parsePosition, refinePosition } from '../../../lib/position';
@@ -35,6 +39,7 @@ const schema = z
     country_code: z.string().regex(/^[a-z]{2}$/, 'validation.required'),
     longitude: z.string(),
     latitude: z.string(),
+    plan: z.enum(CLUB_PLANS),
   })
   .superRefine(refinePosition);
 
@@ -52,6 +57,7 @@ function valuesOf(club: Club): Values {
     country_code: club.address.country_code,
     longitude: club.position ? String(club.position.longitude) : '',
     latitude: club.position ? String(club.position.latitude) : '',
+    plan: club.plan,
   };
 }
 
@@ -73,6 +79,8 @@ export function ClubInformationPage() {
 function ClubInformationForm({ club, title }: { club: Club; title: string }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
+  // The plan (§6: Business allows posting to Facebook) is set by platform admins only (the server refuses anyone else).
+  const admin = useSession().profile?.admin === true;
   const update = useUpdateClub(club.id);
   const {
     control,
@@ -91,6 +99,7 @@ function ClubInformationForm({ club, title }: { club: Club; title: string }) {
         booking_url: values.booking_url.trim(),
         address: { street: values.street.trim(), zip: values.zip.trim(), city: values.city.trim(), country_code: values.country_code },
         position: position.ok ? position.value : null,
+        ...(admin ? { plan: values.plan } : {}),
       });
       snackbar.confirm(t('club.saved'));
     } catch (error) {
@@ -110,6 +119,31 @@ function ClubInformationForm({ club, title }: { club: Club; title: string }) {
         </Box>
 
         <FormTextField control={control} name="name" label={t('club.name')} />
+        {admin && (
+          <Controller
+            control={control}
+            name="plan"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('clubInfo.plan')}
+                helperText={t('clubInfo.planHint')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                name={field.name}
+                sx={{ maxWidth: { sm: 360 } }}
+              >
+                {CLUB_PLANS.map((plan) => (
+                  <MenuItem key={plan} value={plan}>
+                    {t(`clubInfo.plans.${plan}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        )}
 
         <Divider />
         <Typography variant="h3" component="h3">
