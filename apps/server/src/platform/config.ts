@@ -102,7 +102,12 @@ function communicationConfig(env: NodeJS.ProcessEnv): CommunicationConfig {
     if (value !== undefined && !/^https?:\/\/[^\s/]+/.test(value)) throw new Error(`${name} must be an http(s) address, got "${value}"`);
   }
   if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) throw new Error('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
-  const vapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : null;
+  const vapid = env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY.trim(), privateKey: env.VAPID_PRIVATE_KEY.trim() } : null;
+  // Checked at start: a bad key would otherwise fail every push message, silently, at send time.
+  const base64urlBytes = (v: string) => (/^[A-Za-z0-9_-]+={0,2}$/.test(v) ? Buffer.from(v, 'base64url').length : -1);
+  if (vapid && (base64urlBytes(vapid.publicKey) !== 65 || base64urlBytes(vapid.privateKey) !== 32)) {
+    throw new Error('VAPID_PUBLIC_KEY must be a base64url P-256 public key (65 bytes) and VAPID_PRIVATE_KEY a base64url private key (32 bytes), as `npx web-push generate-vapid-keys` prints them');
+  }
   const mailFromAddress = /<([^>]+)>/.exec(env.MAIL_FROM ?? '')?.[1] ?? (env.MAIL_FROM && env.MAIL_FROM.includes('@') ? env.MAIL_FROM.trim() : 'no-reply@localhost');
   const vapidSubject = env.VAPID_SUBJECT || `mailto:${mailFromAddress}`;
   if (!/^(mailto:\S+@\S+|https:\/\/\S+)$/.test(vapidSubject)) throw new Error(`VAPID_SUBJECT must be a mailto: or https: address, got "${vapidSubject}"`);
