@@ -102,7 +102,13 @@ const STATES: UiState[] = [
       screen: 'someFeed',
       name: `${view} tab`,
       open: async (page, tr) => {
-        await press(page.getByRole('tab', { name: tr(`communication.tabs.${view}`) }));
+        // CI 2026-11-27 16:48 (390 px, just after the viewport changed): one Enter on the tab was
+        // not taken; the tab is pressed again until it is the selected one.
+        const tab = page.getByRole('tab', { name: tr(`communication.tabs.${view}`) });
+        await expect(async () => {
+          if ((await tab.getAttribute('aria-selected')) !== 'true') await press(tab);
+          await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+        }).toPass({ timeout: 30_000 });
         return { shown: page.getByRole('heading', { name: tr(view === 'messages' ? 'communication.messages.listHeading' : 'communication.feeds.itemsHeading') }) };
       },
       close: async (page, tr) => {
