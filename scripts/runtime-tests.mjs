@@ -1,6 +1,7 @@
 // The server test files that `npm test` runs on the embedded database (PGlite) on another Node
-// version (SECOND_NODE: Node 24 in CI, see .ci/run); the other server files run on that Node too,
-// on PostgreSQL when TEST_DATABASE_URL is set (scripts/test-all.mjs).
+// version too (SECOND_NODE: Node 24 in CI, see .ci/run). Every server file runs on PGlite on the
+// first Node and on PostgreSQL on the second (scripts/test-all.mjs); these also on PGlite on the
+// second.
 //
 // The rule: a test file belongs here when one of its tests asserts on what the Node runtime or a
 // native module itself does, so that another Node version could change the answer:
@@ -14,7 +15,7 @@
 //   - native modules and binaries: sharp's image decodes and encodes, fonts and the PDF render.
 // A file whose tests only check the area's own rules through the API and the database (validation,
 // permissions, lists, the seed, pure geometry) does not belong here: it runs on the first Node on
-// PGlite and on PostgreSQL, and on the second Node on PostgreSQL. A new area adds its test file here when the file meets the rule (e.g. it
+// PGlite and on the second on PostgreSQL. A new area adds its test file here when the file meets the rule (e.g. it
 // uploads an image, reads a spreadsheet, renders a PDF, or starts a worker or a process); keep the
 // list sorted. test-all.mjs fails when a file named here does not exist.
 export const RUNTIME_TESTS = [

