@@ -41,12 +41,22 @@ import svCommunication from '../locales/sv/communication.json';
 import enSocial from '../locales/en/social.json';
 import daSocial from '../locales/da/social.json';
 import svSocial from '../locales/sv/social.json';
+import enCommunities from '../locales/en/communities.json';
+import daCommunities from '../locales/da/communities.json';
+import svCommunities from '../locales/sv/communities.json';
+import enCommunityMembers from '../locales/en/community-members.json';
+import daCommunityMembers from '../locales/da/community-members.json';
+import svCommunityMembers from '../locales/sv/community-members.json';
+import enCommunityMail from '../locales/en/community-mail.json';
+import daCommunityMail from '../locales/da/community-mail.json';
+import svCommunityMail from '../locales/sv/community-mail.json';
 import enServerErrors from '../locales/en/server-errors.json';
 import daServerErrors from '../locales/da/server-errors.json';
 import svServerErrors from '../locales/sv/server-errors.json';
 import { SPONSOR_ERRORS } from './api/sponsors-errors';
 import { INSIGHT_ERRORS } from './api/insights-errors';
 import { COMMUNICATION_ERRORS } from './api/communication-errors';
+import { COMMUNITY_ERRORS } from './api/communities-errors';
 
 /**
  * Each area's registration in the contract, in one place: the text files of its web screens and
@@ -76,6 +86,10 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
   insights: { en: enInsights, da: daInsights, sv: svInsights },
   communication: { en: enCommunication, da: daCommunication, sv: svCommunication },
   social: { en: enSocial, da: daSocial, sv: svSocial },
+  // Communities (issue 24): the screens, the members and moderation parts, the invitation mail.
+  communities: { en: enCommunities, da: daCommunities, sv: svCommunities },
+  'community-members': { en: enCommunityMembers, da: daCommunityMembers, sv: svCommunityMembers },
+  'community-mail': { en: enCommunityMail, da: daCommunityMail, sv: svCommunityMail },
   // The server's refusals by code (api/errors.ts), shown in the reader's language.
   'server-errors': { en: enServerErrors, da: daServerErrors, sv: svServerErrors },
 };
@@ -85,4 +99,5 @@ export const AREA_ERRORS = {
   ...SPONSOR_ERRORS,
   ...INSIGHT_ERRORS,
   ...COMMUNICATION_ERRORS,
+  ...COMMUNITY_ERRORS,
 } as const satisfies Record<string, string>;

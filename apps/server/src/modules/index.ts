@@ -17,6 +17,7 @@ import { productRoutes } from './products';
 import { sponsorRoutes } from './sponsors';
 import { insightDemo, insightRoutes } from './insights';
 import { communicationDemo, communicationRoutes } from './communication';
+import { communityDemo, communityRoutes } from './communities';
 
 /**
  * The areas of the API, registered in this order under /api by app.ts. A new area adds its
@@ -42,6 +43,7 @@ export const AREA_MODULES: readonly AreaModule[] = [
   sponsorRoutes,
   insightRoutes,
   communicationRoutes,
+  communityRoutes,
   jobRoutes,
 ];
 
@@ -52,4 +54,4 @@ export const AREA_MODULES: readonly AreaModule[] = [
  * here, beside its routes: the seed itself stays as it is (docs/adding-an-area.md). The demo data
  * of the areas built before this list (courses, products, sponsors, graphics) is in seed/.
  */
-export const AREA_DEMOS: readonly AreaDemo[] = [insightDemo, communicationDemo];
+export const AREA_DEMOS: readonly AreaDemo[] = [insightDemo, communicationDemo, communityDemo];

@@ -98,3 +98,15 @@ export function memberInvitationMail(
 ): RenderedMail {
   return render(mailLanguage(language), 'memberInvitation', v, [{ key: 'mail.memberInvitation.body' }, { key: 'mail.memberInvitation.ignore' }]);
 }
+
+/** POST clubs/{clubId}/communities/{communityId}/members/invitations: an imported member is invited to a community. */
+export function communityInvitationMail(
+  language: string | null | undefined,
+  v: { name: string; club: string; community: string; email: string },
+): RenderedMail {
+  return render(mailLanguage(language), 'communityInvitation', v, [
+    { key: 'mail.communityInvitation.body' },
+    { key: 'mail.communityInvitation.howToJoin' },
+    { key: 'mail.communityInvitation.ignore' },
+  ]);
+}

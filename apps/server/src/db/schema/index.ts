@@ -15,3 +15,4 @@ export * from './secrets';
 export * from './app-keys';
 export * from './insights';
 export * from './communication';
+export * from './communities';

@@ -561,6 +561,72 @@ const ROWS: Row[] = [
     url: (ids) => `/api/clubs/${ids.seClubId}/guides`,
     expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
   },
+  // Communities (issue 24): role `communities` in the path's club; creating, deleting, choosing
+  // managers and the report threshold are the club's community managers' (admin, region owner).
+  {
+    name: "list the Danish club's communities",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/communities`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "list the Swedish club's communities",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/communities`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    // The admin creates it; skane then meets the name.
+    name: 'create a community in the Swedish club',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.seClubId}/communities`,
+    body: () => ({ name: 'Matrix community' }),
+    expected: { admin: 201, owner: 403, staff: 403, swede: 403, skane: 409, anonymous: 401 },
+  },
+  {
+    name: "the Danish club's community manager candidates",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/communities/manager-candidates`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "the Swedish club's community settings",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/communities/settings`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    name: "set the Danish club's report threshold",
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/communities/settings`,
+    body: () => ({ report_threshold: 3 }),
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'read a community the Danish club does not have',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/communities/2147483000`,
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'rename a community the Danish club does not have',
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/communities/2147483000`,
+    body: () => ({ name: 'Renamed' }),
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'delete a community the Swedish club does not have',
+    method: 'DELETE',
+    url: (ids) => `/api/clubs/${ids.seClubId}/communities/2147483000`,
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 404, anonymous: 401 },
+  },
+  {
+    name: 'upload the image of a community the Danish club does not have',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/communities/2147483000/image`,
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
   { name: 'the public RSS of the Danish club', method: 'GET', url: (ids) => `/api/public/clubs/${ids.dkClubId}/feed.rss`, expected: all(200, 200) },
   { name: 'translations', method: 'GET', url: () => '/api/translations/da', expected: all(200, 200) },
   { name: 'sign out', method: 'DELETE', url: () => '/api/token', expected: all(200) },
