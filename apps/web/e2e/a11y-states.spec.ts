@@ -117,6 +117,26 @@ const STATES: UiState[] = [
       },
     }),
   ),
+  { screen: 'communities', name: 'new community dialog', open: opensDialog((tr) => tr('communities.new')) },
+  ...(
+    [
+      ['invite dialog', (tr: Tr) => tr('communities.members.invite.action')],
+      ['mute dialog', (tr: Tr) => pattern(tr('communities.members.mute.actionFor'))],
+    ] as const
+  ).map(
+    ([name, opener]): UiState => ({
+      screen: 'community',
+      name,
+      // The Members tab (?view=members) of the demo's Seniorklubben, then the dialog from the keyboard.
+      open: async (page, tr) => {
+        const tab = page.getByRole('tab', { name: tr('communities.tabs.members') });
+        await press(tab);
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        await expect(page.getByTestId('community-member-row').first()).toBeVisible(LOADING);
+        return opensDialog(opener)(page, tr);
+      },
+    }),
+  ),
   { screen: 'clubs', name: 'new club dialog', adminOnly: true, open: opensDialog((tr) => tr('clubs.newClub')) },
   { screen: 'clubApp', name: 'new app key dialog', adminOnly: true, open: opensDialog((tr) => tr('clubApp.appKeys.create')) },
   { screen: 'course', name: 'tee dialog', open: opensDialog((tr) => tr('courses.tees.add')) },

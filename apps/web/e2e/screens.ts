@@ -23,7 +23,10 @@ export async function ownerHeaders(request: APIRequestContext) {
 /** The demo's sponsor setup on Fjordvang Links (seeded with the demo). */
 export const DEMO_SPONSOR_SETUP = 'Sæson 2026';
 
-/** The ids the route parameters take: the demo course, its first drawn hole, its pin setup, the demo guide and its first custom page, the demo sponsor setup. */
+/** The demo's open community of the Danish club (seeded with the demo, issue 24). */
+export const DEMO_COMMUNITY = 'Seniorklubben';
+
+/** The ids the route parameters take: the demo course, its first drawn hole, its pin setup, the demo guide and its first custom page, the demo sponsor setup, the demo community. */
 export async function demoParams(request: APIRequestContext): Promise<ScreenParams> {
   const headers = await ownerHeaders(request);
   const courses = (await (await request.get(`/api/clubs/${DEMO_CLUB}/courses`, { headers })).json()) as { id: number; name: string; holes: { id: number; has_drawing: boolean }[] }[];
@@ -41,6 +44,10 @@ export async function demoParams(request: APIRequestContext): Promise<ScreenPara
   expect(sponsorSetups.status(), 'the demo sponsor setups').toBe(200);
   const sponsorSetup = ((await sponsorSetups.json()) as { id: number; name: string }[]).find((s) => s.name === DEMO_SPONSOR_SETUP);
   expect(sponsorSetup, 'the demo sponsor setup').toBeDefined();
+  const communities = await request.get(`/api/clubs/${DEMO_CLUB}/communities`, { headers });
+  expect(communities.status(), 'the demo communities').toBe(200);
+  const community = ((await communities.json()) as { id: number; name: string }[]).find((c) => c.name === DEMO_COMMUNITY);
+  expect(community, 'the demo community').toBeDefined();
   return {
     clubId: DEMO_CLUB,
     courseId: course!.id,
@@ -50,6 +57,7 @@ export async function demoParams(request: APIRequestContext): Promise<ScreenPara
     guideId: guide.guide_id,
     type: CUSTOM_PAGE_TYPES[0],
     sponsorSetupId: sponsorSetup!.id,
+    communityId: community!.id,
   };
 }
 

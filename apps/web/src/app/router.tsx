@@ -80,6 +80,8 @@ const SCREEN_LOADERS: Record<ScreenName, Loader> = {
   someStatus: async () => (await import('../features/social/components/status-page')).StatusPage,
   someFeed: async () => (await import('../features/communication/components/feed-page')).FeedPage,
   someConnections: async () => (await import('../features/social/components/connections-page')).ConnectionsPage,
+  communities: async () => (await import('../features/communities/components/communities-page')).CommunitiesPage,
+  community: async () => (await import('../features/communities/components/community-page')).CommunityPage,
 };
 
 /** The route table of §2; every screen is a chunk of its own, loaded when first opened. */

@@ -73,6 +73,9 @@ export const SCREENS = {
   someStatus: { path: 'some/status', titleKey: 'social.status.title', ...menu('some/status') },
   someFeed: { path: 'some/feed', titleKey: 'communication.feed.title', ...menu('some/feed') },
   someConnections: { path: 'some/connections', titleKey: 'social.connections.title', ...menu('some/connections') },
+  communities: { path: 'communities', titleKey: 'communities.title', ...menu('communities') },
+  // §2: /communities/:communityId, the community's posts, members and moderation (?view=).
+  community: { path: 'communities/:communityId', titleKey: 'communities.communityTitle', help: 'communities', access: { kind: 'roles', roles: ['communities'] } },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useClubId } from '../../../lib/use-club-id';
+import { useViewParam } from '../../../lib/use-view-param';
 import { communicationFormat } from '../utils/format';
 import { ExternalFeedsSection } from './external-feeds-section';
 import { FeedStatsCard } from './feed-stats';
@@ -23,19 +23,7 @@ export function FeedPage() {
   const { t, i18n } = useTranslation();
   const clubId = useClubId();
   const format = useMemo(() => communicationFormat(i18n.language), [i18n.language]);
-  const [params, setParams] = useSearchParams();
-  const asked = params.get('view');
-  const view: View = (VIEWS as readonly string[]).includes(asked ?? '') ? (asked as View) : 'posts';
-  const show = (next: View) =>
-    setParams(
-      (current) => {
-        const copy = new URLSearchParams(current);
-        if (next === 'posts') copy.delete('view');
-        else copy.set('view', next);
-        return copy;
-      },
-      { replace: true },
-    );
+  const [view, show] = useViewParam(VIEWS);
 
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0, gridTemplateColumns: 'minmax(0, 1fr)', maxWidth: 1200 }}>
