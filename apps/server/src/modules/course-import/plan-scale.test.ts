@@ -23,10 +23,10 @@ function plan(collection: Collection) {
   return { plan: planImport(collection, { budget }), work: budget.spent };
 }
 
-/** CPU time (ms, all threads of the process) of planning each collection, the best of three runs. */
+/** CPU time (ms, all threads of the process) of planning each collection, the best of five runs. */
 function cpuMs(collection: Collection): number {
   let best = Infinity;
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < 5; run++) {
     const before = process.cpuUsage();
     planImport(collection);
     const used = process.cpuUsage(before);
@@ -91,15 +91,18 @@ describe('planning files at the read limits', () => {
     ['a big green with its pins', bigGreen],
     ['many small features', manySmallFeatures],
     ['many features sharing one id', sharedIds],
-  ])('takes at most about 8× the time and work for 4× the points: %s', (_what, make) => {
-    const small = asUploaded(make(25_000));
+  ])('grows in proportion to the points, not with their square: %s', (_what, make) => {
+    // 8× the points: proportional growth is about 8× (10× with a logarithm), the square 64×. The
+    // bounds sit far from both, so that a busy machine's noise in the CPU time (CI 2026-11-27
+    // 20:20 measured 10.8× for 4× the points, against a bound of 8) does not decide the test.
+    const small = asUploaded(make(12_500));
     const large = asUploaded(make(100_000));
     const works = [plan(small).work, plan(large).work];
-    if (works[0] > 0) expect(works[1] / works[0]).toBeLessThan(8);
+    if (works[0] > 0) expect(works[1] / works[0]).toBeLessThan(16);
     // Warmed up first, so the small file's time does not carry the compilation of the planner.
     cpuMs(small);
     const ratio = cpuMs(large) / cpuMs(small);
-    expect(ratio).toBeLessThan(8);
+    expect(ratio).toBeLessThan(28);
   });
 
   it('refuses shapes built to defeat the indexes with 413 once the work budget is spent', () => {
