@@ -1,41 +1,15 @@
 import { apiToken, DEMO, expect, openAs, snack, test } from './support';
-import { focusStop, tabTo, unreachedControls, walkFocus } from './keyboard';
-import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, LOADING, PUBLIC_ROUTES, publicScreenUrl, revealScreen, settle, withDemoScreens } from './screens';
+import { focusStop, tabTo } from './keyboard';
+import { answerTiles, DEMO_CLUB, LOADING, settle, withDemoScreens } from './screens';
 
-// Without a mouse. Every screen of the route table (e2e/screens.ts) is walked with Tab from the
-// top until the focus comes round: each stop is on screen with a visible focus indicator, and no
-// visible control is left out. Then the paths of issue 13, by keyboard only: sign in, switch club,
-// open a course, save a pin setup, and the hole editor's tools, layers, typed features and save.
+// Without a mouse: the paths of issue 13, by keyboard only: sign in, switch club, open a course,
+// save a pin setup, and the hole editor's tools, layers, typed features and save. Every screen of
+// the route table is walked with Tab (`expectWalkable`, e2e/keyboard.ts) in route-table.spec.ts,
+// in the same visit as its accessibility and Content-Security-Policy checks.
 
 test.describe.configure({ timeout: 180_000 });
 
 const params = withDemoScreens('keyboard.jpg');
-
-async function expectWalkable(page: import('@playwright/test').Page) {
-  const stops = await walkFocus(page);
-  expect(stops.length, 'focus stops').toBeGreaterThan(0);
-  expect(stops.filter((s) => !s.visible).map((s) => s.what), 'focus on something not on screen').toEqual([]);
-  expect(stops.filter((s) => !s.indicated).map((s) => s.what), 'focus without a visible indicator').toEqual([]);
-  expect(await unreachedControls(page), 'controls Tab does not reach').toEqual([]);
-}
-
-for (const route of PUBLIC_ROUTES) {
-  test(`public screen ${route.pattern}: Tab reaches every control, each with a visible focus`, async ({ page }) => {
-    await page.goto(publicScreenUrl(route.pattern));
-    await settle(page);
-    await expectWalkable(page);
-  });
-}
-
-for (const route of CLUB_ROUTES) {
-  test(`screen /:clubId/${route.path}: Tab reaches every control, each with a visible focus`, async ({ page }) => {
-    await answerTiles(page);
-    await openAs(page, DEMO.admin, clubScreenUrl(route, params));
-    await settle(page);
-    await revealScreen(page, route);
-    await expectWalkable(page);
-  });
-}
 
 test('signs in with the keyboard only', async ({ page }) => {
   await page.goto('/signin');

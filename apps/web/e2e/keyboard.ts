@@ -124,3 +124,15 @@ export async function walkFocus(page: Page, max = 400): Promise<FocusStop[]> {
   }
   throw new Error(`The focus did not come round in ${max} presses of Tab`);
 }
+
+/**
+ * Without a mouse: the screen is walked with Tab from the top until the focus comes round; each
+ * stop is on screen with a visible focus indicator, and no visible control is left out.
+ */
+export async function expectWalkable(page: Page) {
+  const stops = await walkFocus(page);
+  expect(stops.length, 'focus stops').toBeGreaterThan(0);
+  expect(stops.filter((s) => !s.visible).map((s) => s.what), 'focus on something not on screen').toEqual([]);
+  expect(stops.filter((s) => !s.indicated).map((s) => s.what), 'focus without a visible indicator').toEqual([]);
+  expect(await unreachedControls(page), 'controls Tab does not reach').toEqual([]);
+}
