@@ -66,8 +66,6 @@ function withProductsMade(params: ScreenParams): void {
   });
 }
 
-const params = withDemoScreens('a11y.jpg');
-
 const params = withDemoScreens('route-table.jpg');
 withProductsMade(params);
 
