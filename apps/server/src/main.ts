@@ -10,6 +10,7 @@ import { DEMO_USERS, seedAdmin, seedDemo, seedReference } from './seed/seed';
 import { addDemoSponsorLogos } from './seed/seed-sponsors';
 import { releaseDemoGuide } from './seed/seed-products';
 import { queueInsightDemoSeasons } from './modules/insights';
+import { addDemoTrackingImages } from './modules/greenkeeper';
 
 async function main() {
   const started = Date.now();
@@ -47,6 +48,8 @@ async function main() {
   );
   // The demo sponsors' logos are files: written once the storage is there (issue 11).
   if (seeded) await addDemoSponsorLogos({ db: database.db, storage, log: app.log });
+  // The photos of the greenkeeper's demo log book are files, written once the demo's rows are.
+  if (seeded) await addDemoTrackingImages({ db: database.db, storage, log: app.log });
   await jobQueue(database.db).start();
   // A new demo shows its guide made (issue 10): every product of the demo guide is queued once.
   if (seeded && process.env.DEMO_PRODUCTS !== 'false') await releaseDemoGuide(database.db);

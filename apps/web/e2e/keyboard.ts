@@ -102,6 +102,9 @@ export async function unreachedControls(page: Page): Promise<string[]> {
       .filter((el) => shown(el) && !disabled(el) && !seen(el))
       .filter((el) => el.getAttribute('tabindex') !== '-1' || !el.closest(COMPOSITES)?.querySelector('[data-kbd-seen="1"]'))
       .filter((el) => !(el instanceof HTMLInputElement && el.type === 'radio' && document.querySelector(`input[type="radio"][name="${el.name}"][data-kbd-seen="1"]`)))
+      // A combobox's open and clear buttons are out of the Tab order by design (WAI-ARIA combobox;
+      // MUI Autocomplete): its input takes the focus and Alt+Down opens the list.
+      .filter((el) => el.getAttribute('tabindex') !== '-1' || !el.closest('.MuiAutocomplete-root')?.querySelector('input[data-kbd-seen="1"]'))
       .map((el) => `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[role=${el.getAttribute('role')}]` : ''} "${el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 40) ?? ''}"`);
   });
 }

@@ -50,6 +50,15 @@ import svCommunityMembers from '../locales/sv/community-members.json';
 import enCommunityMail from '../locales/en/community-mail.json';
 import daCommunityMail from '../locales/da/community-mail.json';
 import svCommunityMail from '../locales/sv/community-mail.json';
+import enGreenkeeper from '../locales/en/greenkeeper.json';
+import daGreenkeeper from '../locales/da/greenkeeper.json';
+import svGreenkeeper from '../locales/sv/greenkeeper.json';
+import enGreenkeeperTechmap from '../locales/en/greenkeeper-techmap.json';
+import daGreenkeeperTechmap from '../locales/da/greenkeeper-techmap.json';
+import svGreenkeeperTechmap from '../locales/sv/greenkeeper-techmap.json';
+import enGreenkeeperPins from '../locales/en/greenkeeper-pins.json';
+import daGreenkeeperPins from '../locales/da/greenkeeper-pins.json';
+import svGreenkeeperPins from '../locales/sv/greenkeeper-pins.json';
 import enServerErrors from '../locales/en/server-errors.json';
 import daServerErrors from '../locales/da/server-errors.json';
 import svServerErrors from '../locales/sv/server-errors.json';
@@ -57,6 +66,7 @@ import { SPONSOR_ERRORS } from './api/sponsors-errors';
 import { INSIGHT_ERRORS } from './api/insights-errors';
 import { COMMUNICATION_ERRORS } from './api/communication-errors';
 import { COMMUNITY_ERRORS } from './api/communities-errors';
+import { GREENKEEPER_ERRORS } from './api/greenkeeper-errors';
 
 /**
  * Each area's registration in the contract, in one place: the text files of its web screens and
@@ -90,6 +100,10 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
   communities: { en: enCommunities, da: daCommunities, sv: svCommunities },
   'community-members': { en: enCommunityMembers, da: daCommunityMembers, sv: svCommunityMembers },
   'community-mail': { en: enCommunityMail, da: daCommunityMail, sv: svCommunityMail },
+  // Greenkeeper (issue 25): area statistics, the tech map with its log book, pin rotation.
+  greenkeeper: { en: enGreenkeeper, da: daGreenkeeper, sv: svGreenkeeper },
+  'greenkeeper-techmap': { en: enGreenkeeperTechmap, da: daGreenkeeperTechmap, sv: svGreenkeeperTechmap },
+  'greenkeeper-pins': { en: enGreenkeeperPins, da: daGreenkeeperPins, sv: svGreenkeeperPins },
   // The server's refusals by code (api/errors.ts), shown in the reader's language.
   'server-errors': { en: enServerErrors, da: daServerErrors, sv: svServerErrors },
 };
@@ -100,4 +114,5 @@ export const AREA_ERRORS = {
   ...INSIGHT_ERRORS,
   ...COMMUNICATION_ERRORS,
   ...COMMUNITY_ERRORS,
+  ...GREENKEEPER_ERRORS,
 } as const satisfies Record<string, string>;

@@ -18,6 +18,7 @@ import { sponsorRoutes } from './sponsors';
 import { insightDemo, insightRoutes } from './insights';
 import { communicationDemo, communicationRoutes } from './communication';
 import { communityDemo, communityRoutes } from './communities';
+import { greenkeeperDemo, greenkeeperRoutes } from './greenkeeper';
 
 /**
  * The areas of the API, registered in this order under /api by app.ts. A new area adds its
@@ -44,6 +45,7 @@ export const AREA_MODULES: readonly AreaModule[] = [
   insightRoutes,
   communicationRoutes,
   communityRoutes,
+  greenkeeperRoutes,
   jobRoutes,
 ];
 
@@ -54,4 +56,4 @@ export const AREA_MODULES: readonly AreaModule[] = [
  * here, beside its routes: the seed itself stays as it is (docs/adding-an-area.md). The demo data
  * of the areas built before this list (courses, products, sponsors, graphics) is in seed/.
  */
-export const AREA_DEMOS: readonly AreaDemo[] = [insightDemo, communicationDemo, communityDemo];
+export const AREA_DEMOS: readonly AreaDemo[] = [insightDemo, communicationDemo, communityDemo, greenkeeperDemo];

@@ -82,6 +82,9 @@ const SCREEN_LOADERS: Record<ScreenName, Loader> = {
   someConnections: async () => (await import('../features/social/components/connections-page')).ConnectionsPage,
   communities: async () => (await import('../features/communities/components/communities-page')).CommunitiesPage,
   community: async () => (await import('../features/communities/components/community-page')).CommunityPage,
+  greenkeeperAreas: async () => (await import('../features/greenkeeper/areas/areas-page')).AreasPage,
+  techMap: async () => (await import('../features/greenkeeper/techmap/tech-map-page')).TechMapPage,
+  pinRotation: async () => (await import('../features/greenkeeper/pin-rotation/pin-rotation-page')).PinRotationPage,
 };
 
 /** The route table of §2; every screen is a chunk of its own, loaded when first opened. */

@@ -76,6 +76,10 @@ export const SCREENS = {
   communities: { path: 'communities', titleKey: 'communities.title', ...menu('communities') },
   // §2: /communities/:communityId, the community's posts, members and moderation (?view=).
   community: { path: 'communities/:communityId', titleKey: 'communities.communityTitle', help: 'communities', access: { kind: 'roles', roles: ['communities'] } },
+  greenkeeperAreas: { path: 'greenkeeper/areas', titleKey: 'greenkeeper.areas.title', ...menu('greenkeeper/areas') },
+  techMap: { path: 'greenkeeper/techmap', titleKey: 'greenkeeper.techmap.title', ...menu('greenkeeper/techmap') },
+  // Pin rotation (issue 25): the history of every green's pin spots and a suggested next setup.
+  pinRotation: { path: 'courses/:courseId/pin-rotation', titleKey: 'greenkeeper.pins.title', access: COURSES },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -11,8 +11,13 @@ import { HeatmapFilter } from './insights';
  * positions, jobs), where every field is camelCase; no object mixes the two.
  */
 
-/** Files whose every object is camelCase: the graphics catalogue, pin setups and positions, jobs. */
-const CAMEL_FILES = new Set(['graphics.ts', 'pins.ts', 'jobs.ts']);
+/**
+ * Files whose every object is camelCase: the graphics catalogue, pin setups and positions, jobs,
+ * and greenkeeper (§3 Tracking group: trackingGroupId, createdAt, elementName, customAttributes,
+ * trackingGroupIds, courseId, holeId; its area statistics and pin rotation beside it, so that one
+ * screen's calls do not mix the two).
+ */
+const CAMEL_FILES = new Set(['graphics.ts', 'pins.ts', 'jobs.ts', 'greenkeeper.ts']);
 /** Single camelCase objects in other files: the profile (read, and sent back by PUT users/{id}) and that call's answer. */
 const CAMEL_EXPORTS = new Set(['session.ts:Profile', 'session.ts:ProfileUpdateBody', 'users.ts:UserSummary']);
 /**

@@ -16,3 +16,4 @@ export * from './app-keys';
 export * from './insights';
 export * from './communication';
 export * from './communities';
+export * from './greenkeeper';

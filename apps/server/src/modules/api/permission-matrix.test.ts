@@ -12,6 +12,8 @@ import {
 } from '../../../test/test-app';
 import { signInActors } from '../../../test/actors';
 import { defaultHeatmapFilter } from '@golf/contract/api/insights';
+import { asc, eq } from 'drizzle-orm';
+import * as schema from '../../db/schema/index';
 
 /**
  * Who may do what. 'owner' owns the Danish club's region (Region Syddanmark); 'swede' holds
@@ -24,7 +26,24 @@ const ACTORS = ['admin', 'owner', 'staff', 'swede', 'skane', 'anonymous'] as con
 type Actor = (typeof ACTORS)[number];
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-type Ids = DemoIds & { swedeId: number; skaneId: number; bothId: number };
+/**
+ * The demo's ids, the users made here, and rows of the greenkeeper area (issue 25): the Danish
+ * demo course and its first hole, and a tracking group of the Swedish club with a comment and an
+ * image (the other club's rows that the Danish path must not reach).
+ */
+type Ids = DemoIds & {
+  swedeId: number;
+  skaneId: number;
+  bothId: number;
+  dkCourseId: number;
+  dkHoleId: number;
+  seTrackingGroupId: number;
+  seTrackingCommentId: number;
+  seTrackingImageId: number;
+};
+
+/** An id no row has. */
+const NONE = 2147483000;
 
 interface Row {
   name: string;
@@ -627,6 +646,206 @@ const ROWS: Row[] = [
     url: (ids) => `/api/clubs/${ids.dkClubId}/communities/2147483000/image`,
     expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
   },
+  // Greenkeeper (issue 25). Tech map: role `tech-map` in the path's club; another club's group,
+  // comment, image or course through the path or the body answers 404 (never its data).
+  {
+    name: "list the Danish club's tracking groups",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "list the Swedish club's tracking groups",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/tracking-groups`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    // The admin creates it; skane then meets the name.
+    name: 'create a tracking group in the Swedish club',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.seClubId}/tracking-groups`,
+    body: () => ({ name: 'Matrix tracking group' }),
+    expected: { admin: 201, owner: 403, staff: 403, swede: 403, skane: 409, anonymous: 401 },
+  },
+  {
+    name: "the courses of the Danish club's tracking groups",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/courses`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'the trackings of the Danish demo course',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/trackings?courseId=${ids.dkCourseId}`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'the trackings of the Danish course through the Swedish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/tracking-groups/trackings?courseId=${ids.dkCourseId}`,
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 404, anonymous: 401 },
+  },
+  {
+    name: "rename the Swedish club's tracking group through the Danish club",
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/${ids.seTrackingGroupId}`,
+    body: () => ({ name: 'Taken over' }),
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "delete the Swedish club's tracking group through the Danish club",
+    method: 'DELETE',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/${ids.seTrackingGroupId}`,
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "add a Danish hole's element to the Swedish club's tracking group",
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.seClubId}/tracking-groups/${ids.seTrackingGroupId}/trackings`,
+    body: (ids) => ({ add: [{ holeId: ids.dkHoleId, featureId: 'green' }] }),
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 404, anonymous: 401 },
+  },
+  {
+    name: "the log book of the Swedish club's tracking group through the Danish club",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/comments?trackingGroupId=${ids.seTrackingGroupId}`,
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "comment in the Swedish club's tracking group through the Danish club (body)",
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/comments`,
+    body: (ids) => ({ trackingGroupId: ids.seTrackingGroupId, text: 'Intruder' }),
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "edit the Swedish club's tracking comment through the Danish club",
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/comments/${ids.seTrackingCommentId}`,
+    body: () => ({ text: 'Taken over' }),
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "delete the Swedish club's tracking comment through the Danish club",
+    method: 'DELETE',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/comments/${ids.seTrackingCommentId}`,
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "delete the Swedish club's comment image through the Danish club",
+    method: 'DELETE',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/comments/${ids.seTrackingCommentId}/images/${ids.seTrackingImageId}`,
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "upload an image to the Swedish club's tracking comment through the Danish club",
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/comments/${ids.seTrackingCommentId}/images`,
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "the Danish club's tracking descriptions",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/descriptions`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "describe the Swedish club's tracking group through the Danish club",
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/${ids.seTrackingGroupId}/descriptions`,
+    body: () => ({ name: 'Intruder', description: '' }),
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "edit a description the Danish club's groups do not have",
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/tracking-groups/${NONE}/descriptions/${NONE}`,
+    body: () => ({ name: 'Nothing', description: '' }),
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "the texts of the Danish demo course's first hole",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/holes/${ids.dkHoleId}/texts`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "a Danish hole's text for the Swedish club's tracking group",
+    method: 'PUT',
+    url: (ids) => `/api/clubs/${ids.seClubId}/holes/${ids.dkHoleId}/texts/${ids.seTrackingGroupId}`,
+    body: () => ({ groupText: 'Intruder' }),
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 404, anonymous: 401 },
+  },
+  // Area statistics: role `areas`.
+  {
+    name: "the Danish club's area statistics",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/greenkeeper/areas`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: "the Swedish club's area statistics",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/greenkeeper/areas`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'the area history of the Danish demo course',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/greenkeeper/areas/history?courseId=${ids.dkCourseId}`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'the area history of the Danish course through the Swedish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/greenkeeper/areas/history?courseId=${ids.dkCourseId}`,
+    expected: { admin: 404, owner: 403, staff: 403, swede: 403, skane: 404, anonymous: 401 },
+  },
+  {
+    name: "the Danish club's areas as CSV",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/greenkeeper/areas/export?format=csv&unit=ha`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  // Pin rotation: role `courses` (it makes pin setups).
+  {
+    name: "the Danish club's pin rotation settings",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/pin-rotation/settings`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    name: "the Swedish club's pin rotation settings",
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/pin-rotation/settings`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 200, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'the pin rotation of the Danish demo course',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/courses/${ids.dkCourseId}/pin-rotation`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'the pin rotation of the Danish course through the Swedish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/courses/${ids.dkCourseId}/pin-rotation`,
+    expected: { admin: 404, owner: 403, staff: 403, swede: 404, skane: 404, anonymous: 401 },
+  },
+  {
+    name: 'suggest pins for the Danish course through the Swedish club',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.seClubId}/courses/${ids.dkCourseId}/pin-rotation/suggestion`,
+    body: () => ({ date: '2026-06-01' }),
+    expected: { admin: 404, owner: 403, staff: 403, swede: 404, skane: 404, anonymous: 401 },
+  },
+  {
+    name: 'forget a played day of a course the Danish club does not have',
+    method: 'DELETE',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/courses/${NONE}/pin-rotation/days/2026-06-01`,
+    expected: { admin: 404, owner: 404, staff: 403, swede: 403, skane: 404, anonymous: 401 },
+  },
   { name: 'the public RSS of the Danish club', method: 'GET', url: (ids) => `/api/public/clubs/${ids.dkClubId}/feed.rss`, expected: all(200, 200) },
   { name: 'translations', method: 'GET', url: () => '/api/translations/da', expected: all(200, 200) },
   { name: 'sign out', method: 'DELETE', url: () => '/api/token', expected: all(200) },
@@ -668,7 +887,26 @@ describe(`permission matrix (${testDatabaseKind})`, () => {
       password: 'both-password',
       clubRoles: { [demo.dkClubId]: ['club-info'], [demo.seClubId]: ['club-info'] },
     });
-    ids = { ...demo, swedeId, skaneId, bothId };
+    const db = t.database.db;
+    const [dkCourse] = await db.select({ id: schema.courses.id }).from(schema.courses).where(eq(schema.courses.clubId, demo.dkClubId)).orderBy(asc(schema.courses.id)).limit(1);
+    const [dkHole] = await db.select({ id: schema.holes.id }).from(schema.holes).where(eq(schema.holes.courseId, dkCourse.id)).orderBy(asc(schema.holes.order)).limit(1);
+    const [seGroup] = await db.insert(schema.trackingGroups).values({ clubId: demo.seClubId, name: 'Matrix greens' }).returning({ id: schema.trackingGroups.id });
+    const [seComment] = await db.insert(schema.trackingComments).values({ trackingGroupId: seGroup.id, text: 'Klippt' }).returning({ id: schema.trackingComments.id });
+    const [seImage] = await db
+      .insert(schema.trackingCommentImages)
+      .values({ commentId: seComment.id, fileKey: `public/clubs/${demo.seClubId}/greenkeeper/matrix.png`, width: 10, height: 10 })
+      .returning({ id: schema.trackingCommentImages.id });
+    ids = {
+      ...demo,
+      swedeId,
+      skaneId,
+      bothId,
+      dkCourseId: dkCourse.id,
+      dkHoleId: dkHole.id,
+      seTrackingGroupId: seGroup.id,
+      seTrackingCommentId: seComment.id,
+      seTrackingImageId: seImage.id,
+    };
     tokens = await signInActors(t, ['admin', 'owner', 'staff'], {
       swede: ['swede@example.com', 'swede-password'],
       skane: ['skane@example.com', 'skane-password'],
@@ -692,6 +930,13 @@ describe(`permission matrix (${testDatabaseKind})`, () => {
     const clubs = (await call(t.app, 'GET', '/api/clubs', { token: admin })).json() as { handle: string; name: string; active: boolean }[];
     expect(clubs.map((c) => c.handle).sort()).toEqual(['augusta-national', 'fjordvang', 'ljungbacka', 'matrix-admin']);
     expect(clubs.find((c) => c.handle === 'fjordvang')).toMatchObject({ name: 'Fjordvang Golfklub', active: true });
+    // The Swedish club's tracking group, its comment and image, as they were.
+    const db = t.database.db;
+    expect(await db.select({ name: schema.trackingGroups.name }).from(schema.trackingGroups).where(eq(schema.trackingGroups.id, ids.seTrackingGroupId))).toEqual([{ name: 'Matrix greens' }]);
+    expect(await db.select({ text: schema.trackingComments.text }).from(schema.trackingComments).where(eq(schema.trackingComments.trackingGroupId, ids.seTrackingGroupId))).toEqual([{ text: 'Klippt' }]);
+    expect(await db.select({ id: schema.trackingCommentImages.id }).from(schema.trackingCommentImages).where(eq(schema.trackingCommentImages.commentId, ids.seTrackingCommentId))).toEqual([{ id: ids.seTrackingImageId }]);
+    expect(await db.select().from(schema.trackingGroupElements).where(eq(schema.trackingGroupElements.trackingGroupId, ids.seTrackingGroupId))).toEqual([]);
+    expect(await db.select().from(schema.holeGroupTexts).where(eq(schema.holeGroupTexts.trackingGroupId, ids.seTrackingGroupId))).toEqual([]);
     // Signed out by the last row.
     expect((await call(t.app, 'PUT', '/api/authenticated', { token: tokens.staff })).statusCode).toBe(401);
   });

@@ -4,6 +4,6 @@
  */
 export { courseRoutes, drawingRoutes } from './routes';
 export { COURSES } from './access';
-export { courseOfClub, getCourse, selectedCourseIds } from './service';
+export { courseOfClub, getCourse, holeOfClub, selectedCourseIds } from './service';
 export { readDocument, savedDrawings } from './drawing-service';
 export { DrawingChecks, drawingChecks, storedChecks } from './drawing-checks';

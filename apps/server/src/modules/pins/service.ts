@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PinPosition, PinSetup, SavePinPositionBody, SavePinSetupBody } from '@golf/contract/api/pins';
 import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { pinFrame, pinPoint } from '@golf/contract/geo/pins';
@@ -6,7 +6,7 @@ import { holeDrawings, holes, pinPositions, pinSetups } from '../../db/schema/in
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, notFound } from '../../platform/errors';
 import { preparedQuery } from '../../platform/prepared';
-import { courseOfClub, readDocument, selectedCourseIds } from '../courses';
+import { courseOfClub, readDocument, savedDrawings, selectedCourseIds } from '../courses';
 
 type SetupRow = typeof pinSetups.$inferSelect;
 type PositionRow = typeof pinPositions.$inferSelect;
@@ -29,6 +29,12 @@ async function setupOfClub(db: DbOrTx, clubId: number, setupId: number): Promise
   const [row] = await db.select().from(pinSetups).where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId)));
   if (!row) throw notFound('pins.setupNotFound');
   return row;
+}
+
+/** The club's pin setup, or null when there is none of that id in the club (other areas ask through this). */
+export async function findPinSetup(db: DbOrTx, clubId: number, setupId: number): Promise<PinSetup | null> {
+  const [row] = await db.select().from(pinSetups).where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId)));
+  return row ? presentSetup(row) : null;
 }
 
 /** GET clubs/{clubId}/pin-setups: the club's setups, of one course when course_id is given. */
@@ -151,4 +157,37 @@ export async function savePinPosition(db: Db, clubId: number, setupId: number, i
   }
   if (rows.length === 0) throw notFound('pins.setupNotFound');
   return presentPosition(rows[0]);
+}
+
+export interface NewPinSetup {
+  courseId: number;
+  name: string;
+  positions: { holeId: number; outMeters: number; sideMeters: number }[];
+}
+
+/**
+ * A new pin setup on one of the club's courses with a pin on each given hole (one per hole), its
+ * points computed from the holes' saved drawings as savePinPosition does. Runs in the caller's
+ * transaction (pin rotation saves a suggestion with it and records the day in the same one).
+ * A hole that is not on the course answers 404.
+ */
+export async function createPinSetupWithPositions(tx: DbOrTx, clubId: number, input: NewPinSetup): Promise<{ setup: PinSetup; positions: PinPosition[] }> {
+  await courseOfClub(tx, clubId, input.courseId);
+  const holeIds = [...new Set(input.positions.map((p) => p.holeId))];
+  if (holeIds.length !== input.positions.length) throw badRequest('request.invalid', { part: 'body', path: 'positions', message: 'One pin per hole' });
+  if (holeIds.length > 0) {
+    const found = await tx.select({ id: holes.id }).from(holes).where(and(inArray(holes.id, holeIds), eq(holes.courseId, input.courseId)));
+    if (found.length !== holeIds.length) throw notFound('pins.holeNotFound');
+  }
+  const drawings = await savedDrawings(tx, holeIds, EDIT_DRAWING_STYLE);
+  const [setupRow] = await tx.insert(pinSetups).values({ clubId, courseId: input.courseId, name: input.name }).returning();
+  if (input.positions.length === 0) return { setup: presentSetup(setupRow), positions: [] };
+  const values = input.positions.map((p) => {
+    const drawing = drawings.get(p.holeId);
+    const frame = drawing ? pinFrame(drawing) : null;
+    const point = frame ? pinPoint(frame, p.outMeters, p.sideMeters) : null;
+    return { pinSetupId: setupRow.id, holeId: p.holeId, outMeters: p.outMeters, sideMeters: p.sideMeters, longitude: point?.[0] ?? null, latitude: point?.[1] ?? null };
+  });
+  const rows = await tx.insert(pinPositions).values(values).returning();
+  return { setup: presentSetup(setupRow), positions: rows.map(presentPosition) };
 }

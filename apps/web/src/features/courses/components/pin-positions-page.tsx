@@ -25,6 +25,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
@@ -35,6 +36,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { paths } from '../../../config/paths';
+import { screenHref } from '../../../config/screens';
 import { awaitQueries, NotFoundCard } from '../../../components/ui/query-gate';
 import { errorText } from '../../../lib/error-text';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
@@ -124,9 +126,12 @@ export function PinPositionsPage() {
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)', maxWidth: 1200 }}>
-      <Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'space-between' }}>
         <Button startIcon={<ArrowBackIcon />} component={RouterLink} to={paths.club.course(clubId, course.id)}>
           {course.name}
+        </Button>
+        <Button startIcon={<AutorenewIcon />} component={RouterLink} to={screenHref('pinRotation', clubId, { courseId: course.id })}>
+          {t('greenkeeper.pins.link')}
         </Button>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '280px minmax(0, 1fr)' }, alignItems: 'start' }}>
