@@ -492,7 +492,8 @@ function MailedFlag({ member, format, showDate = false }: { member: CommunityMem
             label={t('communities.members.recentlyMailed')}
             data-testid="recently-mailed"
             // The label may wrap: the table then keeps its row actions in view on a laptop's screen.
-            sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
+            // Text in the body colour: the warning orange on white is 3.1:1, short of 4.5:1.
+            sx={{ height: 'auto', py: 0.25, color: 'text.primary', '& .MuiChip-label': { whiteSpace: 'normal' }, '& .MuiChip-icon': { color: 'warning.dark' } }}
           />
         </Tooltip>
       )}
