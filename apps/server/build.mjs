@@ -14,6 +14,7 @@ await build({
     'import-worker': 'src/modules/course-import/import-worker.ts',
     'render-worker': 'src/modules/products/render/render-worker.ts',
     'feed-parse': 'src/modules/communication/feed-parse.ts',
+    'bundle-worker': 'src/modules/assets/bundle-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

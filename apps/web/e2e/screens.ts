@@ -48,6 +48,11 @@ export async function demoParams(request: APIRequestContext): Promise<ScreenPara
   expect(communities.status(), 'the demo communities').toBe(200);
   const community = ((await communities.json()) as { id: number; name: string }[]).find((c) => c.name === DEMO_COMMUNITY);
   expect(community, 'the demo community').toBeDefined();
+  // A user of the guide's app (issue 26: admins only), the most recently seen of the demo's.
+  const appUsers = await request.get('/api/admin/app-users?page_size=1', { headers: { Authorization: `Bearer ${await apiToken(request, DEMO.admin)}` } });
+  expect(appUsers.status(), 'the demo app users').toBe(200);
+  const appUser = ((await appUsers.json()) as { items: { app_id: string }[] }).items[0];
+  expect(appUser, 'a demo app user').toBeDefined();
   return {
     clubId: DEMO_CLUB,
     courseId: course!.id,
@@ -58,6 +63,7 @@ export async function demoParams(request: APIRequestContext): Promise<ScreenPara
     type: CUSTOM_PAGE_TYPES[0],
     sponsorSetupId: sponsorSetup!.id,
     communityId: community!.id,
+    userId: appUser.app_id,
   };
 }
 

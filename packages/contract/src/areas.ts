@@ -59,6 +59,24 @@ import svGreenkeeperTechmap from '../locales/sv/greenkeeper-techmap.json';
 import enGreenkeeperPins from '../locales/en/greenkeeper-pins.json';
 import daGreenkeeperPins from '../locales/da/greenkeeper-pins.json';
 import svGreenkeeperPins from '../locales/sv/greenkeeper-pins.json';
+import enAdminElements from '../locales/en/admin-elements.json';
+import daAdminElements from '../locales/da/admin-elements.json';
+import svAdminElements from '../locales/sv/admin-elements.json';
+import enAdminThemes from '../locales/en/admin-themes.json';
+import daAdminThemes from '../locales/da/admin-themes.json';
+import svAdminThemes from '../locales/sv/admin-themes.json';
+import enRegions from '../locales/en/regions.json';
+import daRegions from '../locales/da/regions.json';
+import svRegions from '../locales/sv/regions.json';
+import enAssets from '../locales/en/assets.json';
+import daAssets from '../locales/da/assets.json';
+import svAssets from '../locales/sv/assets.json';
+import enMismatches from '../locales/en/mismatches.json';
+import daMismatches from '../locales/da/mismatches.json';
+import svMismatches from '../locales/sv/mismatches.json';
+import enAppUsers from '../locales/en/app-users.json';
+import daAppUsers from '../locales/da/app-users.json';
+import svAppUsers from '../locales/sv/app-users.json';
 import enServerErrors from '../locales/en/server-errors.json';
 import daServerErrors from '../locales/da/server-errors.json';
 import svServerErrors from '../locales/sv/server-errors.json';
@@ -67,6 +85,12 @@ import { INSIGHT_ERRORS } from './api/insights-errors';
 import { COMMUNICATION_ERRORS } from './api/communication-errors';
 import { COMMUNITY_ERRORS } from './api/communities-errors';
 import { GREENKEEPER_ERRORS } from './api/greenkeeper-errors';
+import { ADMIN_ELEMENT_ERRORS } from './api/admin-elements-errors';
+import { THEME_ERRORS } from './api/admin-themes-errors';
+import { REGION_ERRORS } from './api/regions-errors';
+import { ASSET_ERRORS } from './api/assets-errors';
+import { MISMATCH_ERRORS } from './api/mismatches-errors';
+import { APP_USER_ERRORS } from './api/app-users-errors';
 
 /**
  * Each area's registration in the contract, in one place: the text files of its web screens and
@@ -104,6 +128,13 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
   greenkeeper: { en: enGreenkeeper, da: daGreenkeeper, sv: svGreenkeeper },
   'greenkeeper-techmap': { en: enGreenkeeperTechmap, da: daGreenkeeperTechmap, sv: svGreenkeeperTechmap },
   'greenkeeper-pins': { en: enGreenkeeperPins, da: daGreenkeeperPins, sv: svGreenkeeperPins },
+  // Administration (issue 26): the catalogue, themes, regions, assets, mismatches, the app's users.
+  'admin-elements': { en: enAdminElements, da: daAdminElements, sv: svAdminElements },
+  'admin-themes': { en: enAdminThemes, da: daAdminThemes, sv: svAdminThemes },
+  regions: { en: enRegions, da: daRegions, sv: svRegions },
+  assets: { en: enAssets, da: daAssets, sv: svAssets },
+  mismatches: { en: enMismatches, da: daMismatches, sv: svMismatches },
+  'app-users': { en: enAppUsers, da: daAppUsers, sv: svAppUsers },
   // The server's refusals by code (api/errors.ts), shown in the reader's language.
   'server-errors': { en: enServerErrors, da: daServerErrors, sv: svServerErrors },
 };
@@ -115,4 +146,10 @@ export const AREA_ERRORS = {
   ...COMMUNICATION_ERRORS,
   ...COMMUNITY_ERRORS,
   ...GREENKEEPER_ERRORS,
+  ...ADMIN_ELEMENT_ERRORS,
+  ...THEME_ERRORS,
+  ...REGION_ERRORS,
+  ...ASSET_ERRORS,
+  ...MISMATCH_ERRORS,
+  ...APP_USER_ERRORS,
 } as const satisfies Record<string, string>;

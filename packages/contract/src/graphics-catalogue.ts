@@ -83,6 +83,23 @@ export const CATALOGUE_ELEMENTS: [name: string, group: string, layer: string, ge
   [EL.icon, 'Guides', 'Labels', 'point', 'I'],
 ];
 
+/**
+ * The catalogue's rules of the elements that have some (issue 26; geo/catalogue-rules.ts), which
+ * the hole editor's save, the course import and the mismatches check drawings against: what an
+ * element must lie inside, its plausible area in m² (a double green reaches about 5,000 m², a
+ * tee box under 5 m² or a bunker under 3 m² is a slip of the mouse), the attributes it must carry.
+ * Seeded with the catalogue; administrators change them in /admin/elements.
+ */
+export const CATALOGUE_RULES: Record<string, { mustLieInside?: string; minAreaM2?: number; maxAreaM2?: number; requiredAttributes?: string[] }> = {
+  [EL.green]: { mustLieInside: EL.holeBoundary, minAreaM2: 100, maxAreaM2: 6000 },
+  [EL.fringe]: { mustLieInside: EL.holeBoundary },
+  [EL.tee]: { mustLieInside: EL.holeBoundary, minAreaM2: 5, maxAreaM2: 3000 },
+  [EL.teeCut]: { mustLieInside: EL.holeBoundary },
+  [EL.fairway]: { mustLieInside: EL.holeBoundary, minAreaM2: 50, maxAreaM2: 150_000 },
+  [EL.bunker]: { minAreaM2: 3, maxAreaM2: 5000 },
+  [EL.pinPosition]: { mustLieInside: EL.holeBoundary },
+};
+
 export const CATALOGUE_UNITS = ['colour', 'px', 'm', '%', 'degrees', 'text'] as const;
 
 export const CATALOGUE_ATTRIBUTES: [name: string, unit: string][] = [

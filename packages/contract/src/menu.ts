@@ -116,6 +116,8 @@ export const MENU: readonly MenuGroupDef[] = [
       { path: 'admin/regions', access: admin },
       { path: 'admin/assets', access: admin },
       { path: 'admin/events/jobs', access: admin },
+      // §2 'events/{product}-users': the users of the digital guide's app, the one app product (issue 26).
+      { path: 'admin/events/guide-users', access: admin },
       { path: 'admin/mismatches', access: admin },
       { path: 'admin/atla', access: admin },
     ],

@@ -1,50 +1,11 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../platform/database';
+import type { Database } from '../platform/database';
+import { databaseBefore, migrateRest, testDatabaseKind } from './migration-test-db';
 
 // Migration 0011 (issue 20): a guide's sponsor setup moves from its settings JSON into the column
 // guides.sponsor_setup_id, a foreign key to sponsor_setups with on delete set null. The stored
 // values are migrated: kept when the setup exists and belongs to the guide's club, null otherwise,
 // and the key leaves the JSON. Deleting a setup then nulls the column and counts a new guide version.
-const migrations = join(import.meta.dirname, 'migrations');
-const journal = JSON.parse(readFileSync(join(migrations, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-const columnMigration = journal.entries.findIndex((e) => e.tag.startsWith('0011_'));
-
-const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgresql' : 'pglite';
-
-/**
- * A database of its own on the PostgreSQL of TEST_DATABASE_URL, dropped afterwards (this test
- * needs no app and no seed, so it does not start test-app's).
- */
-async function scratchPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `golf_migration_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
-
-/** A copy of the migrations folder that stops before 0011: the schema that stored the choice in the JSON. */
-function migrationsBefore0011(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'golf-migrations-0010-'));
-  cpSync(migrations, dir, { recursive: true });
-  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, columnMigration) }));
-  return dir;
-}
 
 describe(`migration 0011: guides.sponsor_setup_id (${testDatabaseKind})`, () => {
   let database: Database;
@@ -52,19 +13,7 @@ describe(`migration 0011: guides.sponsor_setup_id (${testDatabaseKind})`, () => 
   const query = async <T>(text: string, values: unknown[] = []) => (await database.db.$client.query(text, values)).rows as T[];
 
   beforeAll(async () => {
-    expect(columnMigration).toBeGreaterThan(0);
-    const older = migrationsBefore0011();
-    if (process.env.TEST_DATABASE_URL) {
-      const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL);
-      database = await openDatabase({ url: scratch.url, dataDir: null });
-      cleanup = () => scratch.drop();
-    } else {
-      const dataDir = mkdtempSync(join(tmpdir(), 'golf-migration-0011-'));
-      database = await openDatabase({ url: null, dataDir });
-      cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-    }
-    await migrate(database.db, { migrationsFolder: older });
-    rmSync(older, { recursive: true, force: true });
+    ({ database, cleanup } = await databaseBefore('0011_'));
   }, 120_000);
 
   afterAll(async () => {
@@ -92,7 +41,7 @@ describe(`migration 0011: guides.sponsor_setup_id (${testDatabaseKind})`, () => 
     const none = await guide('No setup', null);
     const text = await guide('Not a number', String(ownSetup.id));
 
-    await migrate(database.db, { migrationsFolder: migrations });
+    await migrateRest(database);
 
     const rows = await query<{ id: number; sponsor_setup_id: number | null; settings: Record<string, unknown>; version: number }>(
       'select id, sponsor_setup_id, settings, version from guides order by id',

@@ -19,6 +19,10 @@ import { insightDemo, insightRoutes } from './insights';
 import { communicationDemo, communicationRoutes } from './communication';
 import { communityDemo, communityRoutes } from './communities';
 import { greenkeeperDemo, greenkeeperRoutes } from './greenkeeper';
+import { regionRoutes } from './regions';
+import { assetRoutes } from './assets';
+import { mismatchRoutes } from './mismatches';
+import { appUserRoutes } from './app-users';
 
 /**
  * The areas of the API, registered in this order under /api by app.ts. A new area adds its
@@ -46,6 +50,10 @@ export const AREA_MODULES: readonly AreaModule[] = [
   communicationRoutes,
   communityRoutes,
   greenkeeperRoutes,
+  regionRoutes,
+  assetRoutes,
+  mismatchRoutes,
+  appUserRoutes,
   jobRoutes,
 ];
 

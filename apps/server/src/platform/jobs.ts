@@ -27,9 +27,14 @@
  * - `enqueue(kind, data, { singletonKey?, clubId?, guideId?, requestId? })` answers `{ id, existing }`:
  *   with a `singletonKey`, while a job of that kind and key is queued or running, the same job's id
  *   comes back (`existing: true`) and nothing new is queued: two clicks on Generate run the work once.
- * - `get(id)` / `list({ clubId?, limit })`: state ('queued', 'active', 'completed', 'failed',
- *   'cancelled'), percent and message, attempts, created/started/finished times, result, error,
- *   clubId, guideId, requestId.
+ * - `get(id)` / `list({ clubId?, kinds?, excludeKinds?, states?, limit })`: state ('queued', 'active',
+ *   'completed', 'failed', 'cancelled'), percent and message, attempts, created/started/finished
+ *   times, result, error, clubId, guideId, requestId.
+ * - `retry(id)` queues a failed or cancelled job again (the same job: its attempts go on counting;
+ *   one archived after a day is brought back); `cancel(id)` cancels a queued or running job (a
+ *   running one's `signal` aborts, in whichever process runs it, within a heartbeat). Both answer
+ *   an outcome instead of throwing for a job in the wrong state.
+ * - `depth()`: per registered kind, how many jobs wait and run, and since when the oldest waits.
  * - `start()` / `stop()`: main.ts and worker.ts start the queue after the app is built (every area
  *   has registered its kinds), and stop it first on SIGTERM. A queue that was not started starts
  *   on its first use (tests); the jobs area stops it when the app closes.
@@ -128,19 +133,56 @@ export interface JobQueueOptions {
   log: (level: 'info' | 'warn' | 'error', message: string) => void;
 }
 
+export interface JobListFilter {
+  clubId?: number;
+  /** Only these kinds (none given: every kind). */
+  kinds?: string[];
+  /** Not these kinds (e.g. the periodic maintenance kinds). */
+  excludeKinds?: string[];
+  /** Only jobs in these states (none given: every state). */
+  states?: JobState[];
+  limit: number;
+}
+
+/** What `retry` and `cancel` did: done, or why not. */
+export type JobActionOutcome =
+  | 'done'
+  | 'notFound'
+  /** retry: the job is not failed or cancelled; cancel: the job is no longer queued or running. */
+  | 'wrongState'
+  /** retry: another job of the same kind and key is queued or running (it would run twice). */
+  | 'duplicate'
+  /** retry: no process of this app knows the kind any more. */
+  | 'unknownKind';
+
+/** One kind's queue now: jobs waiting and running, and since when the oldest waiting job waits. */
+export interface QueueDepth {
+  kind: string;
+  requestable: boolean;
+  periodic: boolean;
+  waiting: number;
+  running: number;
+  oldestWaitingSince: Date | null;
+  oldestWaitingId: string | null;
+}
+
 export interface JobQueue {
   readonly options: JobQueueOptions;
   register<D = unknown>(kind: string, handler: JobHandler<D>, options?: JobKindOptions): void;
-  kinds(): { kind: string; requestable: boolean }[];
+  kinds(): { kind: string; requestable: boolean; periodic: boolean }[];
   enqueue(kind: string, data: unknown, options?: EnqueueOptions): Promise<{ id: string; existing: boolean }>;
   get(id: string): Promise<JobInfo | null>;
-  list(filter: { clubId?: number; limit: number }): Promise<JobInfo[]>;
+  list(filter: JobListFilter): Promise<JobInfo[]>;
+  retry(id: string): Promise<JobActionOutcome>;
+  cancel(id: string): Promise<JobActionOutcome>;
+  depth(): Promise<QueueDepth[]>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export const DEFAULT_TIME_LIMIT_MS = 10 * 60_000;
 export const INTERRUPTED_MESSAGE = 'The process running this job stopped before it finished';
+export const CANCELLED_MESSAGE = 'The job was cancelled';
 const SCHEMA = 'pgboss';
 /** How far back a club's last job start is looked for when clubs take turns (older counts as none). */
 const TURN_WINDOW_HOURS = 24;
@@ -259,7 +301,17 @@ interface Running {
   controller: AbortController;
   /** Set when stop() has put the job back in the queue: the run then writes nothing more. */
   handedBack: boolean;
+  /** Set when the job was cancelled while it ran: the run then writes nothing more. */
+  cancelled: boolean;
+  /** Ends the run at once (its handler may ignore the signal). */
+  end: (reason: Error) => void;
 }
+
+/** The pg-boss states of each of our states (the list's state filter). */
+const RAW_STATES: Record<JobState, string[]> = { queued: ['created', 'retry'], active: ['active'], completed: ['completed'], failed: ['failed'], cancelled: ['cancelled'] };
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** pg-boss's columns of a job, the same in its live table and its archive. */
+const BOSS_COLUMNS = 'id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after, started_on, singleton_key, singleton_on, expire_in, created_on, completed_on, keep_until, dead_letter, policy, output';
 
 const STATE_OF: Record<string, JobState> = { created: 'queued', retry: 'queued', active: 'active', completed: 'completed', failed: 'failed', cancelled: 'cancelled' };
 
@@ -327,6 +379,7 @@ function toInfo(row: JobRow): JobInfo {
 
 class TimeLimitError extends Error {}
 class StoppingError extends Error {}
+class CancelledError extends Error {}
 
 class PgJobQueue implements JobQueue {
   private boss!: PgBoss;
@@ -368,7 +421,7 @@ class PgJobQueue implements JobQueue {
   }
 
   kinds() {
-    return [...this.registry].map(([kind, r]) => ({ kind, requestable: r.requestable }));
+    return [...this.registry].map(([kind, r]) => ({ kind, requestable: r.requestable, periodic: r.everyMs !== null }));
   }
 
   private async createQueue(kind: string): Promise<void> {
@@ -512,21 +565,126 @@ class PgJobQueue implements JobQueue {
   }
 
   async get(id: string): Promise<JobInfo | null> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return null;
+    if (!UUID_PATTERN.test(id)) return null;
     await this.start();
     const { rows } = await this.pool.query<JobRow>(`select ${JOB_COLUMNS} from ${JOB_FROM} where p.id = $1`, [id]);
     return rows[0] ? toInfo(rows[0]) : null;
   }
 
-  async list(filter: { clubId?: number; limit: number }): Promise<JobInfo[]> {
+  async list(filter: JobListFilter): Promise<JobInfo[]> {
     await this.start();
+    const states = filter.states?.length ? filter.states.flatMap((s) => RAW_STATES[s]) : null;
     const { rows } = await this.pool.query<JobRow>(
       `select ${JOB_COLUMNS} from ${JOB_FROM}
        where ($1::int is null or p.club_id = $1) and coalesce(j.id, a.id) is not null
+         and ($3::text[] is null or p.kind = any($3::text[]))
+         and ($4::text[] is null or not (p.kind = any($4::text[])))
+         and ($5::text[] is null or coalesce(j.state, a.state)::text = any($5::text[]))
        order by p.created_at desc, p.id desc limit $2`,
-      [filter.clubId ?? null, filter.limit],
+      [filter.clubId ?? null, filter.limit, filter.kinds?.length ? filter.kinds : null, filter.excludeKinds?.length ? filter.excludeKinds : null, states],
     );
     return rows.map(toInfo);
+  }
+
+  async retry(id: string): Promise<JobActionOutcome> {
+    if (!UUID_PATTERN.test(id)) return 'notFound';
+    await this.start();
+    const outcome = await inTransaction(this.pool, async (client): Promise<JobActionOutcome> => {
+      const find = async () => {
+        const live = await client.query<{ name: string; state: string; singleton_key: string | null }>(`select name, state::text, singleton_key from ${SCHEMA}.job where id = $1 for update`, [id]);
+        if (live.rows[0]) return { ...live.rows[0], archived: false };
+        const archived = await client.query<{ name: string; state: string; singleton_key: string | null }>(`select name, state::text, singleton_key from ${SCHEMA}.archive where id = $1`, [id]);
+        return archived.rows[0] ? { ...archived.rows[0], archived: true } : null;
+      };
+      let job = await find();
+      if (!job) return 'notFound';
+      const registered = this.registry.get(job.name);
+      if (!registered) return 'unknownKind';
+      if (job.singleton_key !== null) {
+        // As enqueue: under the kind's and key's lock, so a click on Generate and a retry do not both queue the work.
+        await lock(client, `${job.name}:${job.singleton_key}`);
+        job = (await find())!;
+        const other = await client.query(`select 1 from ${SCHEMA}.job where name = $1 and singleton_key = $2 and state < 'completed' and id <> $3 limit 1`, [job.name, job.singleton_key, id]);
+        if (other.rows.length) return 'duplicate';
+      }
+      if (job.state !== 'failed' && job.state !== 'cancelled') return 'wrongState';
+      if (job.archived) {
+        // Archived (finished more than pg-boss's archive interval ago): back into the live table.
+        await client.query(
+          `with gone as (delete from ${SCHEMA}.archive where name = $1 and id = $2 returning ${BOSS_COLUMNS})
+           insert into ${SCHEMA}.job (${BOSS_COLUMNS}) select ${BOSS_COLUMNS} from gone`,
+          [job.name, id],
+        );
+      }
+      // Queued again as a new job would be (no error shown while it waits); its attempts go on
+      // counting, and an interruption of the new run still runs it again.
+      await client.query(
+        `update ${SCHEMA}.job set state = 'created', completed_on = null, output = null, start_after = now(),
+           keep_until = greatest(keep_until, now() + interval '14 days'), retry_limit = retry_count + 1 + $3
+         where name = $1 and id = $2`,
+        [job.name, id, registered.retryLimit],
+      );
+      await client.query('update jobs set percent = 0, message = null, worker_id = null, updated_at = now() where id = $1', [id]);
+      return 'done';
+    });
+    if (outcome === 'done') this.wake?.();
+    return outcome;
+  }
+
+  async cancel(id: string): Promise<JobActionOutcome> {
+    if (!UUID_PATTERN.test(id)) return 'notFound';
+    await this.start();
+    const outcome = await inTransaction(this.pool, async (client): Promise<JobActionOutcome> => {
+      const { rows } = await client.query<{ name: string; state: string }>(`select name, state::text from ${SCHEMA}.job where id = $1 for update`, [id]);
+      const job = rows[0];
+      if (!job) {
+        const archived = await client.query(`select 1 from ${SCHEMA}.archive where id = $1`, [id]);
+        return archived.rows.length ? 'wrongState' : 'notFound';
+      }
+      if (!['created', 'retry', 'active'].includes(job.state)) return 'wrongState';
+      await client.query(`update ${SCHEMA}.job set state = 'cancelled', completed_on = now() where name = $1 and id = $2`, [job.name, id]);
+      return 'done';
+    });
+    // Running here: stop it now (another process finds it cancelled at its next heartbeat).
+    if (outcome === 'done') this.endCancelled([id]);
+    return outcome;
+  }
+
+  /** Ends the runs of this process whose jobs were cancelled; they write nothing more. */
+  private endCancelled(ids: string[]): void {
+    for (const id of ids) {
+      const run = this.running.get(id);
+      if (!run || run.handedBack || run.cancelled) continue;
+      run.cancelled = true;
+      run.end(new CancelledError(CANCELLED_MESSAGE));
+    }
+  }
+
+  async depth(): Promise<QueueDepth[]> {
+    await this.start();
+    const kinds = this.kinds();
+    const { rows } = await this.pool.query<{ name: string; waiting: string; running: string; oldest: Date | null; oldest_id: string | null }>(
+      `select name,
+         count(*) filter (where state < 'active') as waiting,
+         count(*) filter (where state = 'active') as running,
+         min(start_after) filter (where state < 'active') as oldest,
+         (array_agg(id order by start_after, created_on) filter (where state < 'active'))[1]::text as oldest_id
+       from ${SCHEMA}.job where name = any($1::text[]) and state < 'completed' group by name`,
+      [kinds.map((k) => k.kind)],
+    );
+    const byKind = new Map(rows.map((r) => [r.name, r]));
+    return kinds
+      .map((k) => {
+        const row = byKind.get(k.kind);
+        return {
+          ...k,
+          waiting: Number(row?.waiting ?? 0),
+          running: Number(row?.running ?? 0),
+          oldestWaitingSince: row?.oldest ?? null,
+          oldestWaitingId: row?.oldest_id ?? null,
+        };
+      })
+      .sort((a, b) => a.kind.localeCompare(b.kind));
   }
 
   /** Fetches jobs while there is room, runs them, sleeps until woken or the poll interval passes. */
@@ -614,13 +772,21 @@ class PgJobQueue implements JobQueue {
   private async run(kind: string, job: FetchedJob): Promise<void> {
     const registered = this.registry.get(kind)!;
     const controller = new AbortController();
-    const run: Running = { kind, controller, handedBack: false };
+    let end: (reason: Error) => void = () => {};
+    const ended = new Promise<never>((_, reject) => {
+      end = (reason) => {
+        controller.abort(reason);
+        reject(reason);
+      };
+    });
+    ended.catch(() => {});
+    const run: Running = { kind, controller, handedBack: false, cancelled: false, end };
     this.running.set(job.id, run);
     let timer: NodeJS.Timeout | undefined;
     let pending: { percent: number; message: string | null } | null = null;
     let writing: Promise<void> | null = null;
     const progress = (percent: number, message?: string | null): Promise<void> => {
-      if (run.handedBack) return Promise.resolve();
+      if (run.handedBack || run.cancelled) return Promise.resolve();
       const p = Math.max(0, Math.min(100, Math.round(Number.isFinite(percent) ? percent : 0)));
       pending = { percent: p, message: message === undefined ? (pending?.message ?? null) : message === null ? null : String(message).slice(0, 500) };
       writing ??= (async () => {
@@ -647,14 +813,14 @@ class PgJobQueue implements JobQueue {
       const handled = registered.handler({ id: job.id, data: job.data, attempt: job.retryCount + 1, progress, signal: controller.signal });
       // A handler that ignores its signal still settles later; nobody waits for it then.
       handled.catch(() => {});
-      const result = await Promise.race([handled, limit]);
+      const result = await Promise.race([handled, limit, ended]);
       await writing;
-      if (run.handedBack) return;
+      if (run.handedBack || run.cancelled) return;
       await this.boss.complete(kind, job.id, { result: result === undefined ? null : result });
       await this.pool.query("update jobs set percent = 100, updated_at = now() where id = $1", [job.id]);
     } catch (err) {
       await writing;
-      if (run.handedBack) return;
+      if (run.handedBack || run.cancelled) return;
       const message = err instanceof Error ? err.message : String(err);
       // An error or a time limit is final: running it again would fail the same way. Only an
       // interruption (the process stopped) runs a job again.
@@ -672,8 +838,13 @@ class PgJobQueue implements JobQueue {
   /** Every heartbeatMs: say the running jobs are alive, rescue those of dead processes, clean up old rows. */
   private async tick(): Promise<void> {
     try {
-      const ids = [...this.running.entries()].filter(([, r]) => !r.handedBack).map(([id]) => id);
-      if (ids.length) await this.pool.query('update jobs set heartbeat_at = now() where id = any($1::uuid[])', [ids]);
+      const ids = [...this.running.entries()].filter(([, r]) => !r.handedBack && !r.cancelled).map(([id]) => id);
+      if (ids.length) {
+        await this.pool.query('update jobs set heartbeat_at = now() where id = any($1::uuid[])', [ids]);
+        // Cancelled by another process (an admin's request served there): stop them here.
+        const { rows: cancelled } = await this.pool.query<{ id: string }>(`select id::text from ${SCHEMA}.job where id = any($1::uuid[]) and state = 'cancelled'`, [ids]);
+        this.endCancelled(cancelled.map((r) => r.id));
+      }
       await this.rescue(this.options.staleMs);
       await this.queuePeriodic();
       if (Date.now() - this.lastCleanup > 3_600_000) {

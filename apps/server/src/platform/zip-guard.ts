@@ -29,6 +29,14 @@ export class ZipLimitError extends HttpError {
 /** Not a ZIP archive, or one this reader does not take (encryption, compression other than deflate). */
 export class ZipFormatError extends Error {}
 
+/** One record of the central directory as stored: its raw name (a leading slash kept), packed and declared unpacked size. */
+export interface ZipListingEntry {
+  rawName: string;
+  name: string;
+  compressedSize: number;
+  declaredSize: number;
+}
+
 interface Entry {
   name: string;
   flags: number;
@@ -49,6 +57,7 @@ const INPUT_SLICE = 64 * 1024;
 
 export class GuardedZip {
   private readonly entries = new Map<string, Entry>();
+  private readonly records: ZipListingEntry[] = [];
   private inflated = 0;
 
   private constructor(
@@ -66,6 +75,11 @@ export class GuardedZip {
   /** Entry names, as stored (a leading slash removed). */
   names(): string[] {
     return [...this.entries.keys()];
+  }
+
+  /** Every record of the central directory in order, duplicate names included (for a caller that checks names and sizes before inflating). */
+  listing(): readonly ZipListingEntry[] {
+    return this.records;
   }
 
   has(name: string): boolean {
@@ -240,8 +254,9 @@ export class GuardedZip {
       const commentLength = data.readUInt16LE(offset + 32);
       const next = offset + 46 + nameLength + extraLength + commentLength;
       if (next > data.length) throw new ZipFormatError('bad central directory');
+      const rawName = data.toString('utf8', offset + 46, offset + 46 + nameLength);
       const entry: Entry = {
-        name: data.toString('utf8', offset + 46, offset + 46 + nameLength).replace(/^\/+/, ''),
+        name: rawName.replace(/^\/+/, ''),
         flags: data.readUInt16LE(offset + 8),
         method: data.readUInt16LE(offset + 10),
         crc: data.readUInt32LE(offset + 16),
@@ -254,6 +269,7 @@ export class GuardedZip {
       if (entry.method !== 0 && entry.method !== 8) throw new ZipFormatError(`compression ${entry.method}`);
       if (entry.compressedSize > data.length || entry.localOffset > data.length) throw new ZipFormatError(`${entry.name}: beyond the end of the file`);
       this.entries.set(entry.name, entry);
+      this.records.push({ rawName, name: entry.name, compressedSize: entry.compressedSize, declaredSize: entry.declaredSize });
       offset = next;
     }
   }

@@ -5,6 +5,7 @@ import {
   CATALOGUE_ELEMENTS,
   CATALOGUE_GROUPS,
   CATALOGUE_LAYERS,
+  CATALOGUE_RULES,
   CATALOGUE_THEME_VALUES,
   CATALOGUE_THEMES,
   CATALOGUE_UNITS,
@@ -33,7 +34,22 @@ export async function seedGraphics(db: Db): Promise<void> {
     await tx.insert(graphicsLayers).values(CATALOGUE_LAYERS.map(([name, zIndex]) => ({ name, zIndex }))).onConflictDoNothing();
     await tx
       .insert(graphicsElements)
-      .values(CATALOGUE_ELEMENTS.map(([name, groupName, layerName, geometryType, shorthand]) => ({ name, groupName, layerName, geometryType, shorthand })))
+      .values(
+        CATALOGUE_ELEMENTS.map(([name, groupName, layerName, geometryType, shorthand]) => {
+          const rules = CATALOGUE_RULES[name] ?? {};
+          return {
+            name,
+            groupName,
+            layerName,
+            geometryType,
+            shorthand,
+            requiredAttributes: rules.requiredAttributes ?? [],
+            mustLieInside: rules.mustLieInside ?? null,
+            minAreaM2: rules.minAreaM2 ?? null,
+            maxAreaM2: rules.maxAreaM2 ?? null,
+          };
+        }),
+      )
       .onConflictDoNothing();
     await tx.insert(graphicsAttributeUnits).values(CATALOGUE_UNITS.map((name) => ({ name }))).onConflictDoNothing();
     await tx

@@ -85,6 +85,15 @@ const SCREEN_LOADERS: Record<ScreenName, Loader> = {
   greenkeeperAreas: async () => (await import('../features/greenkeeper/areas/areas-page')).AreasPage,
   techMap: async () => (await import('../features/greenkeeper/techmap/tech-map-page')).TechMapPage,
   pinRotation: async () => (await import('../features/greenkeeper/pin-rotation/pin-rotation-page')).PinRotationPage,
+  adminElements: async () => (await import('../features/admin-elements/components/elements-page')).ElementsPage,
+  themes: async () => (await import('../features/admin-themes/components/themes-page')).ThemesPage,
+  regions: async () => (await import('../features/regions/components/regions-page')).RegionsPage,
+  assets: async () => (await import('../features/assets/components/assets-page')).AssetsPage,
+  queue: async () => (await import('../features/jobs/components/queue-page')).QueuePage,
+  mismatches: async () => (await import('../features/mismatches/components/mismatches-page')).MismatchesPage,
+  guideMismatches: async () => (await import('../features/mismatches/components/mismatches-page')).MismatchesPage,
+  appUsers: async () => (await import('../features/app-users/components/app-users-page')).AppUsersPage,
+  appUser: async () => (await import('../features/app-users/components/app-user-page')).AppUserPage,
 };
 
 /** The route table of §2; every screen is a chunk of its own, loaded when first opened. */

@@ -26,6 +26,7 @@ function menu(path: string): Pick<ScreenDef, 'help' | 'access'> {
 const COURSES: RouteAccess = { kind: 'roles', roles: ['courses'] };
 const PRODUCTS: RouteAccess = { kind: 'roles', roles: ['products'] };
 const PROMOTION: RouteAccess = { kind: 'roles', roles: ['promotion'] };
+const ADMIN: RouteAccess = { kind: 'admin' };
 
 export const SCREENS = {
   home: { path: 'home', titleKey: 'routes.home', ...menu('home') },
@@ -80,6 +81,16 @@ export const SCREENS = {
   techMap: { path: 'greenkeeper/techmap', titleKey: 'greenkeeper.techmap.title', ...menu('greenkeeper/techmap') },
   // Pin rotation (issue 25): the history of every green's pin spots and a suggested next setup.
   pinRotation: { path: 'courses/:courseId/pin-rotation', titleKey: 'greenkeeper.pins.title', access: COURSES },
+  // Administration (issue 26): admins only.
+  adminElements: { path: 'admin/elements', titleKey: 'adminElements.title', ...menu('admin/elements') },
+  themes: { path: 'admin/themes', titleKey: 'adminThemes.title', ...menu('admin/themes') },
+  regions: { path: 'admin/regions', titleKey: 'regions.title', ...menu('admin/regions') },
+  assets: { path: 'admin/assets', titleKey: 'assets.title', ...menu('admin/assets') },
+  queue: { path: 'admin/queue', titleKey: 'jobs.queue.title', access: ADMIN },
+  mismatches: { path: 'admin/mismatches', titleKey: 'mismatches.title', ...menu('admin/mismatches') },
+  guideMismatches: { path: 'admin/mismatches/:guideId', titleKey: 'mismatches.guideTitle', access: ADMIN },
+  appUsers: { path: 'admin/events/guide-users', titleKey: 'appUsers.title', ...menu('admin/events/guide-users') },
+  appUser: { path: 'admin/events/guide-users/:userId', titleKey: 'appUsers.userTitle', access: ADMIN },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenName = keyof typeof SCREENS;

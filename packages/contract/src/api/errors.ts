@@ -211,6 +211,11 @@ export const SERVER_ERRORS = {
   'jobs.notFound': 'Job not found',
   'jobs.unknownKind': 'Unknown job kind "{{kind}}"',
   'jobs.unknownKindOf': 'Unknown job kind "{{kind}}" (one of {{known}})',
+  // Retry and cancel (issue 26); their texts are under serverErrors.jobs in locales/<language>/jobs.json.
+  'jobs.notRetryable': 'Only a failed or cancelled job can be retried',
+  'jobs.notCancellable': 'Only a queued or running job can be cancelled',
+  'jobs.alreadyQueued': 'The same work is already queued or running',
+  'jobs.kindGone': 'The server no longer runs jobs of this kind',
 
   // The areas' own refusals, registered with their texts (../areas.ts).
   ...AREA_ERRORS,

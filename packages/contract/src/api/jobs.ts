@@ -64,7 +64,36 @@ export const JobIdParams = z.object({ id: Uuid });
 
 const Limit = IntParam(1, JOB_LIMITS.list).optional();
 
-/** GET events/jobs (admins): newest first, optionally one club's. */
-export const JobListQuery = z.object({ clubId: IdParam.optional(), limit: Limit });
+/** A yes/no in a query string: 'true' or 'false'. */
+const FlagParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/**
+ * GET events/jobs (admins): newest first; optionally one club's, one kind's, one state's. The
+ * periodic maintenance kinds (queued by the queue itself every minute or hour) are left out unless
+ * `periodic=true` or the `kind` asked for is one of them.
+ */
+export const JobListQuery = z.object({ clubId: IdParam.optional(), kind: JobKind.optional(), state: JobState.optional(), periodic: FlagParam.optional(), limit: Limit });
+export type JobListQuery = z.infer<typeof JobListQuery>;
+
+/** States from which an administrator may retry a job, and cancel one. */
+export const RETRYABLE_STATES: readonly JobState[] = ['failed', 'cancelled'];
+export const CANCELLABLE_STATES: readonly JobState[] = ['queued', 'active'];
+
+/** GET events/queue (admins): each kind the queue knows, with what waits and runs now. */
+export const QueueKind = z.object({
+  kind: z.string(),
+  /** Queued by the queue itself at an interval (maintenance). */
+  periodic: z.boolean(),
+  /** May be asked for by a club (POST clubs/{clubId}/events/jobs). */
+  requestable: z.boolean(),
+  waiting: z.number().int().min(0),
+  running: z.number().int().min(0),
+  /** Since when the oldest waiting job waits (null: none waits). */
+  oldestWaitingSince: z.iso.datetime().nullable(),
+  oldestWaitingId: z.string().nullable(),
+});
+export type QueueKind = z.infer<typeof QueueKind>;
+export const QueueResponse = z.object({ at: z.iso.datetime(), kinds: z.array(QueueKind) });
+export type QueueResponse = z.infer<typeof QueueResponse>;
 /** GET clubs/{clubId}/events/jobs: the club's jobs, newest first. */
 export const ClubJobListQuery = z.object({ limit: Limit });

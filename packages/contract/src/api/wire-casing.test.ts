@@ -12,12 +12,12 @@ import { HeatmapFilter } from './insights';
  */
 
 /**
- * Files whose every object is camelCase: the graphics catalogue, pin setups and positions, jobs,
+ * Files whose every object is camelCase: the graphics catalogue (with its themes, issue 26), pin setups and positions, jobs,
  * and greenkeeper (§3 Tracking group: trackingGroupId, createdAt, elementName, customAttributes,
  * trackingGroupIds, courseId, holeId; its area statistics and pin rotation beside it, so that one
  * screen's calls do not mix the two).
  */
-const CAMEL_FILES = new Set(['graphics.ts', 'pins.ts', 'jobs.ts', 'greenkeeper.ts']);
+const CAMEL_FILES = new Set(['graphics.ts', 'themes.ts', 'pins.ts', 'jobs.ts', 'greenkeeper.ts']);
 /** Single camelCase objects in other files: the profile (read, and sent back by PUT users/{id}) and that call's answer. */
 const CAMEL_EXPORTS = new Set(['session.ts:Profile', 'session.ts:ProfileUpdateBody', 'users.ts:UserSummary']);
 /**

@@ -1,5 +1,5 @@
 /** The graphics catalogue: themes, groups, layers, elements, attributes, contexts. */
-import { integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 
 export const graphicsThemes = pgTable('graphics_themes', {
   id: serial('id').primaryKey(),
@@ -25,6 +25,16 @@ export const graphicsElements = pgTable('graphics_elements', {
   layerName: text('layer_name').notNull(),
   geometryType: text('geometry_type').notNull(),
   shorthand: text('shorthand').notNull(),
+  /**
+   * The element's catalogue rules (issue 26), which every drawing is validated against (the hole
+   * editor's save, the course import, the mismatches): the attributes a drawn element must carry,
+   * the element it must lie inside ('boundary': its hole's boundary), and its plausible area in m²
+   * (polygons only; null: no bound).
+   */
+  requiredAttributes: jsonb('required_attributes').$type<string[]>().notNull().default([]),
+  mustLieInside: text('must_lie_inside'),
+  minAreaM2: doublePrecision('min_area_m2'),
+  maxAreaM2: doublePrecision('max_area_m2'),
 });
 
 export const graphicsAttributeUnits = pgTable('graphics_attribute_units', {

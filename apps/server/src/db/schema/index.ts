@@ -17,3 +17,6 @@ export * from './insights';
 export * from './communication';
 export * from './communities';
 export * from './greenkeeper';
+export * from './assets';
+export * from './mismatches';
+export * from './app-users-admin';

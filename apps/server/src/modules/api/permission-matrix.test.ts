@@ -67,6 +67,14 @@ const ROWS: Row[] = [
   { name: 'renew session', method: 'POST', url: () => '/api/token', expected: all(200) },
   { name: 'list clubs', method: 'GET', url: () => '/api/clubs', expected: all(200) },
   { name: 'list club names', method: 'GET', url: () => '/api/clubs-list', expected: all(200) },
+  // Administration (issue 26): admins only; a region owner (owner, skane) is refused like a club user.
+  { name: 'the catalogue with its usage (administration)', method: 'GET', url: () => '/api/graphics/elements/usage', expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 } },
+  { name: 'the themes with what uses them', method: 'GET', url: () => '/api/graphics/themes/details', expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 } },
+  { name: 'the regions with clubs and owners', method: 'GET', url: () => '/api/admin/regions', expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 } },
+  { name: 'the queue per kind', method: 'GET', url: () => '/api/events/queue', expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 } },
+  { name: 'the asset categories', method: 'GET', url: () => '/api/assets/categories', expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 } },
+  { name: 'the mismatches', method: 'GET', url: () => '/api/admin/mismatches', expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 } },
+  { name: 'the app users', method: 'GET', url: () => '/api/admin/app-users', expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 403, anonymous: 401 } },
   {
     name: 'read the Danish club',
     method: 'GET',

@@ -4,3 +4,4 @@
  */
 export { communicationRoutes } from './routes';
 export { communicationDemo } from './demo';
+export * as communicationAppUserData from './app-user-data';

@@ -4,3 +4,4 @@
  */
 export { communityRoutes } from './routes';
 export { communityDemo } from './demo';
+export * as communityAppUserData from './app-user-data';

@@ -6,7 +6,7 @@ import { Course } from '@golf/contract/api/courses';
 import type { AppDeps, TypedApp } from '../../platform/app-types';
 import { requireAuth } from '../../platform/authorize';
 import { fileTooLarge, readMultipartFile, registerUploads } from '../../platform/uploads';
-import { importCourse, readImport, type ImportFile } from './service';
+import { importCourse, previewImport, type ImportFile } from './service';
 
 const tags = ['courses'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 415: ErrorResponse, 503: ErrorResponse };
@@ -29,7 +29,7 @@ export function courseImportRoutes(app: TypedApp, { db }: AppDeps) {
         schema: { tags, consumes: ['multipart/form-data'], description, params: ClubIdParams, response: { 200: ImportPlan, ...errors } },
       },
       async (request) => {
-        return (await readImport(await readImportUpload(request))).plan;
+        return previewImport(db, await readImportUpload(request));
       },
     );
 

@@ -5,7 +5,9 @@ import { serverError } from '@golf/contract/api/errors';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { taskRunner } from '../../platform/worker-tasks';
+import { catalogueRuleBreaches, describeBreach, type ElementRule } from '@golf/contract/geo/catalogue-rules';
 import { drawingChecks, getCourse, type DrawingChecks } from '../courses';
+import { getElementRules } from '../graphics';
 import { checkedPlan, type ImportFile, type PreparedImport } from './plan';
 
 export type { ImportFile } from './plan';
@@ -33,6 +35,49 @@ export function readImport(file: ImportFile, name?: string): Promise<PreparedImp
 }
 
 /**
+ * The graphics catalogue's rules applied to a plan (issue 26), as a mapper expects of a file drawn by
+ * others: a shape the catalogue finds implausible (an area out of its element's range) or misplaced
+ * (outside what it must lie inside, e.g. a green outside its hole boundary) is probably mistagged,
+ * so it is left out of its hole, as the import leaves out other unusable shapes; a missing required
+ * attribute the file cannot carry keeps the element, for the hole editor to complete. Each is
+ * named in the plan's warnings, by hole. The status checks of a changed hole are computed again.
+ */
+export function applyCatalogueRules(prepared: { plan: ImportPlan; checks: DrawingChecks[] | null }, rules: ReadonlyMap<string, ElementRule>): { plan: ImportPlan; checks: DrawingChecks[] | null } {
+  const warnings = [...prepared.plan.warnings];
+  let changed = false;
+  const checks = prepared.checks ? [...prepared.checks] : null;
+  const holes = prepared.plan.holes.map((hole, i) => {
+    const breaches = catalogueRuleBreaches(hole.drawing, rules);
+    if (breaches.length === 0) return hole;
+    const leftOut = new Set<string>();
+    for (const b of breaches) {
+      if (b.rule === 'requiredAttribute') {
+        warnings.push(`Hole ${hole.ref}: ${describeBreach(b)}; add it in the hole editor.`);
+      } else if (!leftOut.has(b.featureId)) {
+        leftOut.add(b.featureId);
+        warnings.push(`Hole ${hole.ref}: ${describeBreach(b)}; it was left out.`);
+      }
+    }
+    if (leftOut.size === 0) return hole;
+    changed = true;
+    const features = hole.drawing.features.filter((f) => !leftOut.has(String(f.id)));
+    const counts: Record<string, number> = {};
+    for (const f of features) counts[f.properties.element] = (counts[f.properties.element] ?? 0) + 1;
+    const drawing = { ...hole.drawing, features };
+    if (checks) checks[i] = drawingChecks(drawing);
+    return { ...hole, drawing, counts: Object.fromEntries(Object.keys(hole.counts).flatMap((k) => (counts[k] ? [[k, counts[k]]] : []))) };
+  });
+  if (!changed && warnings.length === prepared.plan.warnings.length) return prepared;
+  return { plan: { ...prepared.plan, holes, warnings }, checks };
+}
+
+/** POST …/courses/import/preview: the file's plan (read in a worker) with the catalogue's rules applied. */
+export async function previewImport(db: DbOrTx, file: ImportFile): Promise<ImportPlan> {
+  const [prepared, rules] = await Promise.all([readImport(file), getElementRules(db)]);
+  return applyCatalogueRules(prepared, rules).plan;
+}
+
+/**
  * Creates a course from an import plan in one transaction: the course, its holes (in ref order,
  * with name, par and handicap) and each hole's drawing in the edit style (version 1) with its status checks.
  */
@@ -41,11 +86,13 @@ export async function createCourseFromPlan(
   input: { clubId: number; name?: string; userId?: number | null } & ({ plan: ImportPlan } | { prepared: PreparedImport }),
 ): Promise<Course> {
   // A prepared import (readImport) was checked in the worker, its status checks computed there.
-  const prepared = 'prepared' in input ? input.prepared : null;
-  const plan = prepared ? prepared.plan : checkedPlan((input as { plan: ImportPlan }).plan);
+  const given = 'prepared' in input ? input.prepared : { plan: checkedPlan((input as { plan: ImportPlan }).plan), checks: null };
+  // The catalogue's rules as the preview applied them (an element breaking them is left out).
+  const ruled = applyCatalogueRules(given, await getElementRules(db));
+  const plan = ruled.plan;
   const name = (input.name?.trim() || plan.name.trim() || 'Imported course').slice(0, 100);
   // Computed before the transaction opens, so it is not held open by the geometry work.
-  const checks: DrawingChecks[] = prepared?.checks ?? plan.holes.map((h) => drawingChecks(h.drawing));
+  const checks: DrawingChecks[] = ruled.checks ?? plan.holes.map((h) => drawingChecks(h.drawing));
   return db.transaction(async (tx) => {
     const [course] = await tx.insert(courses).values({ clubId: input.clubId, name, attribution: plan.attribution }).returning();
     const rows = await tx

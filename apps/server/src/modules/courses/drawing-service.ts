@@ -4,10 +4,12 @@ import { preparedQuery } from '../../platform/prepared';
 import { Drawing, DRAWING_LIMITS, DrawingFeature, emptyDrawing, type DrawingResponse, type SaveDrawingBody } from '@golf/contract/api/drawings';
 import { GEOMETRY_TYPES, type GeometryType } from '@golf/contract/api/graphics';
 import { validateDrawing } from '@golf/contract/geo/validate';
+import { catalogueRuleBreaches, describeBreach, type ElementRule } from '@golf/contract/geo/catalogue-rules';
 import { courses, dataVersions, graphicsElements, holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { drawingChecks } from './drawing-checks';
+import { getElementRules } from '../graphics';
 
 type Log = { warn(obj: object, msg: string): void };
 
@@ -140,14 +142,15 @@ const saveHead = preparedQuery('drawing_save_head', (db) =>
  * handle under the catalogue version they were read at (read after it, so never older than it):
  * a save reads the elements again only after the catalogue changed.
  */
-const keptGeometries = new WeakMap<object, { version: number; elements: Map<string, GeometryType> }>();
+const keptGeometries = new WeakMap<object, { version: number; elements: Map<string, GeometryType>; rules: Map<string, ElementRule> }>();
 
-async function geometriesAt(db: DbOrTx, version: number | null): Promise<Map<string, GeometryType>> {
+async function geometriesAt(db: DbOrTx, version: number | null): Promise<{ elements: Map<string, GeometryType>; rules: Map<string, ElementRule> }> {
   const kept = keptGeometries.get(db);
-  if (version !== null && kept?.version === version) return kept.elements;
-  const elements = await elementGeometries(db);
-  if (version !== null) keptGeometries.set(db, { version, elements });
-  return elements;
+  if (version !== null && kept?.version === version) return kept;
+  // The catalogue's rules of each element (issue 26): kept with the geometries, under the same version.
+  const [elements, rules] = await Promise.all([elementGeometries(db), getElementRules(db)]);
+  if (version !== null) keptGeometries.set(db, { version, elements, rules });
+  return { elements, rules };
 }
 
 /**
@@ -160,7 +163,10 @@ async function geometriesAt(db: DbOrTx, version: number | null): Promise<Map<str
 export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, userId: number, input: SaveDrawingBody, styleId: number): Promise<DrawingResponse> {
   const [head] = await saveHead(db).execute({ clubId, holeId });
   if (!head) throw notFound('holes.notFound');
-  const problems = validateDrawing(input.drawing, await geometriesAt(db, head.catalogue));
+  const { elements, rules } = await geometriesAt(db, head.catalogue);
+  const problems = validateDrawing(input.drawing, elements);
+  // The catalogue's rules (what an element must lie inside, its area, its attributes) once the geometry is sound.
+  if (problems.length === 0) for (const b of catalogueRuleBreaches(input.drawing, rules)) problems.push({ feature: b.featureId, message: describeBreach(b) });
   if (problems.length > 0) {
     const details = problems.map((p) => ({ path: p.feature, message: p.message }));
     throw problems.length === 1 ? badRequest('drawings.oneProblem', undefined, details) : badRequest('drawings.problems', { problems: problems.length }, details);

@@ -12,6 +12,8 @@ const TYPES: Record<string, string> = {
   png: 'image/png',
   pdf: 'application/pdf',
   json: 'application/json',
+  // Asset bundles' SVG files (modules/assets: checked for scripts and external references on upload).
+  svg: 'image/svg+xml',
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -18,6 +18,8 @@ import {
 } from '@golf/contract/api/graphics';
 import type { AppDeps, TypedApp } from '../../platform/app-types';
 import { clientHasCurrent, sendJsonBytes, sendNotModified } from '../../platform/http-cache';
+import { registerCatalogueAdminRoutes } from './catalogue-admin-routes';
+import { registerThemeRoutes } from './themes-routes';
 import { catalogue, clubContexts, createAttribute, createElement, elementsForEdit } from './service';
 
 const tags = ['graphics'];
@@ -32,7 +34,11 @@ const notModified = { 304: z.null().describe('Not modified: the copy named in If
  * and attributes. Reads come from the catalogue kept in memory (service.ts: one small query tells
  * whether it is current); GET graphics answers 304 to a client whose copy is current.
  */
-export function graphicsRoutes(app: TypedApp, { db, config }: AppDeps) {
+export function graphicsRoutes(app: TypedApp, deps: AppDeps) {
+  const { db, config } = deps;
+  // The catalogue's administration and the themes (issue 26).
+  registerCatalogueAdminRoutes(app, deps);
+  registerThemeRoutes(app, deps);
   app.get('/graphics', { config: { access: 'signed-in', readCache: true }, schema: { tags, response: { 200: GraphicsResponse, ...notModified } } }, async (request, reply) => {
     const { json, etag } = await catalogue(db);
     reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');

@@ -3,6 +3,7 @@ import { etagOf } from '../../platform/http-cache';
 import { preparedQuery } from '../../platform/prepared';
 import type { z } from 'zod';
 import {
+  CATALOGUE_RULE_LIMITS,
   GEOMETRY_TYPES,
   type Attribute,
   type AttributeGraphic,
@@ -32,6 +33,8 @@ import {
 } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors';
+import { setElementContexts } from './catalogue-admin-service';
+import { checkElementRules } from './element-rules';
 
 type GraphicsPart = Omit<GraphicsResponse, 'geometryTypes'>;
 
@@ -207,19 +210,24 @@ export async function elementsForEdit(db: DbOrTx, clubId: number): Promise<Eleme
   return resolved;
 }
 
-/** POST graphics/elements (admin): a new element in an existing group and layer. */
+/** POST graphics/elements (admin): a new element in an existing group and layer, with its rules and drawing contexts, in one transaction. */
 export async function createElement(db: DbOrTx, input: z.output<typeof CreateElementBody>): Promise<Element> {
-  const [group] = await db.select().from(graphicsGroups).where(eq(graphicsGroups.name, input.groupName));
-  if (!group) throw badRequest('graphics.unknownGroup', undefined, [{ path: 'groupName', message: `There is no group named ${input.groupName}` }]);
-  const [layer] = await db.select().from(graphicsLayers).where(eq(graphicsLayers.name, input.layerName));
-  if (!layer) throw badRequest('graphics.unknownLayer', undefined, [{ path: 'layerName', message: `There is no layer named ${input.layerName}` }]);
-  try {
-    const [row] = await db.insert(graphicsElements).values(input).returning();
+  return db.transaction(async (tx) => {
+    const [group] = await tx.select().from(graphicsGroups).where(eq(graphicsGroups.name, input.groupName));
+    if (!group) throw badRequest('graphics.unknownGroup', undefined, [{ path: 'groupName', message: `There is no group named ${input.groupName}` }]);
+    const [layer] = await tx.select().from(graphicsLayers).where(eq(graphicsLayers.name, input.layerName));
+    if (!layer) throw badRequest('graphics.unknownLayer', undefined, [{ path: 'layerName', message: `There is no layer named ${input.layerName}` }]);
+    // The catalogue's rules of the new element (issue 26, element-rules.ts), none unless given.
+    const rules = { requiredAttributes: input.requiredAttributes ?? [], mustLieInside: input.mustLieInside ?? null, minAreaM2: input.minAreaM2 ?? null, maxAreaM2: input.maxAreaM2 ?? null };
+    await checkElementRules(tx, input, rules);
+    const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(graphicsElements);
+    if (Number(count) >= CATALOGUE_RULE_LIMITS.maxRows) throw badRequest('adminElements.tooMany', { max: CATALOGUE_RULE_LIMITS.maxRows });
+    const { name, groupName, layerName, geometryType, shorthand } = input;
+    const [row] = await tx.insert(graphicsElements).values({ name, groupName, layerName, geometryType, shorthand, ...rules }).onConflictDoNothing().returning();
+    if (!row) throw conflict('graphics.elementExists', { name: input.name });
+    if (input.contexts) await setElementContexts(tx, input.name, input.contexts);
     return { ...row, geometryType: asGeometryType(row.geometryType) };
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict('graphics.elementExists', { name: input.name });
-    throw err;
-  }
+  });
 }
 
 /** POST graphics/attributes (admin): a new attribute with an existing unit. */

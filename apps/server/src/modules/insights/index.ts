@@ -18,3 +18,4 @@ export {
 export { courseOrigin, toLocal, toLonLat, type Origin } from './projection';
 // The club's followers, for the communication area (issue 23).
 export { appUserIdOf, followerIdsQuery, followersCount } from './followers';
+export * as insightAppUserData from './app-user-data';

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job, RequestJobResponse } from '@golf/contract/api/jobs';
+import type { Job, QueueResponse, RequestJobResponse } from '@golf/contract/api/jobs';
 import * as schema from '../../db/schema/index';
 import { jobQueue } from '../../platform/jobs';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
@@ -18,6 +18,10 @@ describe(`jobs API (${testDatabaseKind})`, () => {
   let t: TestApp;
   let ids: DemoIds;
   let tokens: Record<'admin' | 'owner' | 'staff' | 'products' | 'swede', string>;
+  /** 'test.flaky' fails while this is true (as a guide's generation fails on bad input until it is fixed). */
+  let flakyBroken = true;
+  let unblock: () => void = () => {};
+  const blocker = new Promise<void>((resolve) => (unblock = resolve));
   let dkGuide: number;
   let seGuide: number;
   let release: () => void;
@@ -58,6 +62,16 @@ describe(`jobs API (${testDatabaseKind})`, () => {
       },
       { requestable: true },
     );
+    jobQueue(t.database.db).register('test.flaky', async (job) => {
+      await job.progress(50, 'Checking the input');
+      if (flakyBroken) throw new Error('The input is broken');
+      return { fixed: true };
+    });
+    jobQueue(t.database.db).register('test.block', async (job) => {
+      await job.progress(10, 'Waiting');
+      await Promise.race([blocker, new Promise((_, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason as Error)))]);
+      return { unblocked: true };
+    });
   });
   afterAll(async () => t?.close());
 
@@ -76,7 +90,7 @@ describe(`jobs API (${testDatabaseKind})`, () => {
   }
 
   it('runs the platform’s sweep of expired uploads as a job, listed for admins', async () => {
-    const list = await call(t.app, 'GET', '/api/events/jobs', { token: tokens.admin });
+    const list = await call(t.app, 'GET', '/api/events/jobs?periodic=true', { token: tokens.admin });
     expect(list.statusCode).toBe(200);
     const sweep = (list.json() as Job[]).find((j) => j.kind === SWEEP_UPLOADS);
     expect(sweep).toBeTruthy();
@@ -124,7 +138,7 @@ describe(`jobs API (${testDatabaseKind})`, () => {
     expect(clubJobs.every((j) => j.clubId === ids.dkClubId && j.kind === 'test.guide')).toBe(true);
     expect(Date.parse(clubJobs[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(clubJobs[1].createdAt));
 
-    const all = (await call(t.app, 'GET', '/api/events/jobs', { token: tokens.admin })).json() as Job[];
+    const all = (await call(t.app, 'GET', '/api/events/jobs?periodic=true', { token: tokens.admin })).json() as Job[];
     // Besides the club's two: the periodic jobs the queue queued itself (the uploads' sweep, and
     // the areas' own: communication's sweeps and feed refresh), each of no club.
     expect(all.filter((j) => j.kind === 'test.guide').map((j) => j.id).sort()).toEqual(clubJobs.map((j) => j.id).sort());
@@ -179,5 +193,143 @@ describe(`jobs API (${testDatabaseKind})`, () => {
       expect((await call(t.app, 'GET', url, { token: tokens.admin })).statusCode, url).toBe(400);
     }
     expect((await call(t.app, 'GET', '/api/events/jobs/00000000-0000-4000-8000-000000000000', { token: tokens.admin })).statusCode).toBe(404);
+  });
+  it('hides the periodic maintenance kinds unless asked for, and filters by kind and state', async () => {
+    const plain = (await call(t.app, 'GET', '/api/events/jobs', { token: tokens.admin })).json() as Job[];
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain.some((j) => j.kind === SWEEP_UPLOADS)).toBe(false);
+    expect(plain.every((j) => j.kind === 'test.guide')).toBe(true);
+    // Named as the kind, a periodic kind is shown.
+    const sweeps = (await call(t.app, 'GET', `/api/events/jobs?kind=${SWEEP_UPLOADS}`, { token: tokens.admin })).json() as Job[];
+    expect(sweeps.length).toBe(1);
+    expect(sweeps[0]).toMatchObject({ kind: SWEEP_UPLOADS, state: 'completed' });
+    const completed = (await call(t.app, 'GET', '/api/events/jobs?state=completed&periodic=true', { token: tokens.admin })).json() as Job[];
+    expect(completed.length).toBeGreaterThanOrEqual(3);
+    expect(completed.every((j) => j.state === 'completed')).toBe(true);
+    expect((await call(t.app, 'GET', '/api/events/jobs?state=failed', { token: tokens.admin })).json()).toEqual([]);
+    const clubAndKind = (await call(t.app, 'GET', `/api/events/jobs?clubId=${ids.dkClubId}&kind=test.guide&state=completed`, { token: tokens.admin })).json() as Job[];
+    expect(clubAndKind.length).toBe(2);
+    expect((await call(t.app, 'GET', `/api/events/jobs?clubId=${ids.seClubId}&kind=test.guide`, { token: tokens.admin })).json()).toEqual([]);
+  });
+
+  it('retries a failed job: the same job runs again and finishes once its input is fixed', async () => {
+    const { id } = await jobQueue(t.database.db).enqueue('test.flaky', {}, { clubId: ids.dkClubId, guideId: dkGuide, singletonKey: 'flaky' });
+    const failed = await until(`/api/events/jobs/${id}`, (j) => j.state === 'failed');
+    expect(failed).toMatchObject({ error: 'The input is broken', attempts: 1, clubId: ids.dkClubId, guideTitle: 'Fjordvang Links – Yardage book' });
+    const listed = (await call(t.app, 'GET', '/api/events/jobs?state=failed', { token: tokens.admin })).json() as Job[];
+    expect(listed.map((j) => j.id)).toEqual([id]);
+
+    // Someone else may not retry it.
+    for (const token of [tokens.owner, tokens.staff, tokens.products, null]) {
+      const res = await call(t.app, 'POST', `/api/events/jobs/${id}/retry`, { token });
+      expect(res.statusCode).toBe(token ? 403 : 401);
+    }
+    expect((await call(t.app, 'GET', `/api/events/jobs/${id}`, { token: tokens.admin })).json()).toMatchObject({ state: 'failed' });
+
+    flakyBroken = false;
+    const retried = await call(t.app, 'POST', `/api/events/jobs/${id}/retry`, { token: tokens.admin });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json()).toMatchObject({ id, error: null });
+    expect(['queued', 'active', 'completed']).toContain(retried.json().state);
+    const done = await until(`/api/events/jobs/${id}`, (j) => j.state === 'completed');
+    expect(done).toMatchObject({ result: { fixed: true }, attempts: 2, error: null, percent: 100 });
+    // Done: nothing to retry, and not cancellable either.
+    const again = await call(t.app, 'POST', `/api/events/jobs/${id}/retry`, { token: tokens.admin });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: 'Only a failed or cancelled job can be retried', code: 'jobs.notRetryable' });
+    const cancel = await call(t.app, 'POST', `/api/events/jobs/${id}/cancel`, { token: tokens.admin });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().code).toBe('jobs.notCancellable');
+  });
+
+  it('does not retry a job while the same work is queued again', async () => {
+    flakyBroken = true;
+    const queue = jobQueue(t.database.db);
+    const { id } = await queue.enqueue('test.flaky', {}, { singletonKey: 'twice' });
+    await until(`/api/events/jobs/${id}`, (j) => j.state === 'failed');
+    // The same work queued anew (cancelled at once so that it stays): a retry would run it twice.
+    const { id: second } = await queue.enqueue('test.flaky', {}, { singletonKey: 'twice' });
+    expect((await call(t.app, 'POST', `/api/events/jobs/${second}/cancel`, { token: tokens.admin })).statusCode).toBe(200);
+    const { id: third } = await queue.enqueue('test.flaky', {}, { singletonKey: 'twice' });
+    expect((await call(t.app, 'POST', `/api/events/jobs/${third}/cancel`, { token: tokens.admin })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', `/api/events/jobs/${second}/retry`, { token: tokens.admin })).statusCode).toBe(200);
+    const refused = await call(t.app, 'POST', `/api/events/jobs/${id}/retry`, { token: tokens.admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('jobs.alreadyQueued');
+    await until(`/api/events/jobs/${second}`, (j) => j.state === 'failed');
+    flakyBroken = false;
+  });
+
+  it('retries a failed job that pg-boss has archived already', async () => {
+    flakyBroken = true;
+    const { id } = await jobQueue(t.database.db).enqueue('test.flaky', {}, { clubId: ids.dkClubId });
+    await until(`/api/events/jobs/${id}`, (j) => j.state === 'failed');
+    // What pg-boss's maintenance does to a job finished long enough ago.
+    const columns = 'id, name, priority, data, state, retry_limit, retry_count, retry_delay, retry_backoff, start_after, started_on, singleton_key, singleton_on, expire_in, created_on, completed_on, keep_until, dead_letter, policy, output';
+    await t.database.db.$client.query(`with gone as (delete from pgboss.job where id = $1 returning ${columns}) insert into pgboss.archive (${columns}) select ${columns} from gone`, [id]);
+    expect((await call(t.app, 'GET', `/api/events/jobs/${id}`, { token: tokens.admin })).json()).toMatchObject({ state: 'failed', error: 'The input is broken' });
+    flakyBroken = false;
+    const retried = await call(t.app, 'POST', `/api/events/jobs/${id}/retry`, { token: tokens.admin });
+    expect(retried.statusCode).toBe(200);
+    const done = await until(`/api/events/jobs/${id}`, (j) => j.state === 'completed');
+    expect(done).toMatchObject({ attempts: 2, error: null, result: { fixed: true } });
+    const { rows } = await t.database.db.$client.query('select count(*)::int as n from pgboss.archive where id = $1', [id]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('cancels a queued and a running job, shows the queue’s depth per kind, and retries a cancelled job', async () => {
+    const queue = jobQueue(t.database.db);
+    const { id: running } = await queue.enqueue('test.block', {}, { clubId: ids.seClubId });
+    await until(`/api/events/jobs/${running}`, (j) => j.state === 'active' && j.percent === 10);
+    const { id: waiting } = await queue.enqueue('test.block', {}, { clubId: ids.seClubId });
+
+    const depth = await call(t.app, 'GET', '/api/events/queue', { token: tokens.admin });
+    expect(depth.statusCode).toBe(200);
+    const body = depth.json() as QueueResponse;
+    expect(Number.isNaN(Date.parse(body.at))).toBe(false);
+    const block = body.kinds.find((k) => k.kind === 'test.block')!;
+    expect(block).toMatchObject({ waiting: 1, running: 1, oldestWaitingId: waiting, periodic: false, requestable: false });
+    expect(Date.parse(block.oldestWaitingSince!)).toBeLessThanOrEqual(Date.now());
+    const sweep = body.kinds.find((k) => k.kind === SWEEP_UPLOADS)!;
+    expect(sweep).toMatchObject({ periodic: true, waiting: 0, running: 0, oldestWaitingSince: null });
+    expect(body.kinds.find((k) => k.kind === 'test.guide')).toMatchObject({ requestable: true });
+    for (const token of [tokens.owner, tokens.staff, null]) expect((await call(t.app, 'GET', '/api/events/queue', { token })).statusCode).toBe(token ? 403 : 401);
+
+    for (const token of [tokens.owner, tokens.staff, null]) expect((await call(t.app, 'POST', `/api/events/jobs/${waiting}/cancel`, { token })).statusCode).toBe(token ? 403 : 401);
+    const cancelled = await call(t.app, 'POST', `/api/events/jobs/${waiting}/cancel`, { token: tokens.admin });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ id: waiting, state: 'cancelled', error: null, attempts: 0 });
+    expect((await call(t.app, 'POST', `/api/events/jobs/${waiting}/cancel`, { token: tokens.admin })).statusCode).toBe(409);
+
+    // The running one: its handler is stopped and nothing it does later changes the job.
+    const stopped = await call(t.app, 'POST', `/api/events/jobs/${running}/cancel`, { token: tokens.admin });
+    expect(stopped.statusCode).toBe(200);
+    expect(stopped.json()).toMatchObject({ state: 'cancelled' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await call(t.app, 'GET', `/api/events/jobs/${running}`, { token: tokens.admin })).json()).toMatchObject({ state: 'cancelled', error: null });
+    const listed = (await call(t.app, 'GET', `/api/events/jobs?state=cancelled&clubId=${ids.seClubId}`, { token: tokens.admin })).json() as Job[];
+    expect(listed.map((j) => j.id).sort()).toEqual([running, waiting].sort());
+    const after = ((await call(t.app, 'GET', '/api/events/queue', { token: tokens.admin })).json() as QueueResponse).kinds.find((k) => k.kind === 'test.block');
+    expect(after).toMatchObject({ waiting: 0, running: 0 });
+
+    unblock();
+    const retried = await call(t.app, 'POST', `/api/events/jobs/${waiting}/retry`, { token: tokens.admin });
+    expect(retried.statusCode).toBe(200);
+    const done = await until(`/api/events/jobs/${waiting}`, (j) => j.state === 'completed');
+    expect(done).toMatchObject({ result: { unblocked: true }, attempts: 1, error: null });
+  });
+
+  it('refuses bad input to the administrators’ job calls', async () => {
+    for (const url of ['/api/events/jobs?state=broken', '/api/events/jobs?kind=Not%20A%20Kind', '/api/events/jobs?periodic=yes', '/api/events/jobs?clubId=0']) {
+      const res = await call(t.app, 'GET', url, { token: tokens.admin });
+      expect(res.statusCode, url).toBe(400);
+      expect(typeof res.json().error).toBe('string');
+    }
+    for (const action of ['retry', 'cancel']) {
+      expect((await call(t.app, 'POST', `/api/events/jobs/not-a-uuid/${action}`, { token: tokens.admin })).statusCode).toBe(400);
+      const missing = await call(t.app, 'POST', `/api/events/jobs/00000000-0000-4000-8000-000000000000/${action}`, { token: tokens.admin });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().code).toBe('jobs.notFound');
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Job, RequestJobBody, RequestJobResponse } from '@golf/contract/api/jobs';
+import type { Job, JobListQuery, QueueResponse, RequestJobBody, RequestJobResponse } from '@golf/contract/api/jobs';
 import { guides } from '../../db/schema/index';
 import type { Db } from '../../platform/database';
-import { badRequest, notFound } from '../../platform/errors';
-import type { JobInfo, JobQueue } from '../../platform/jobs';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import type { JobActionOutcome, JobInfo, JobQueue } from '../../platform/jobs';
 
 /** Jobs as the API answers them (contract Job), with their guides' titles. */
 async function jobAnswers(db: Db, infos: JobInfo[]): Promise<Job[]> {
@@ -62,6 +62,51 @@ export async function getJob(db: Db, jobs: JobQueue, id: string, clubId?: number
   return (await jobAnswers(db, [info]))[0];
 }
 
-export async function listJobs(db: Db, jobs: JobQueue, filter: { clubId?: number; limit?: number }, defaultLimit: number): Promise<Job[]> {
-  return jobAnswers(db, await jobs.list({ clubId: filter.clubId, limit: filter.limit ?? defaultLimit }));
+/**
+ * A list of jobs, newest first. The periodic maintenance kinds (queued every minute or hour by the
+ * queue itself) would bury everything else, so they are left out unless `periodic` asks for them
+ * or the filter names one of them as its kind.
+ */
+export async function listJobs(db: Db, jobs: JobQueue, filter: Partial<JobListQuery>, defaultLimit: number): Promise<Job[]> {
+  const periodic = jobs.kinds().filter((k) => k.periodic).map((k) => k.kind);
+  const hidePeriodic = filter.periodic !== true && filter.kind === undefined;
+  return jobAnswers(
+    db,
+    await jobs.list({
+      clubId: filter.clubId,
+      kinds: filter.kind === undefined ? undefined : [filter.kind],
+      excludeKinds: hidePeriodic ? periodic : undefined,
+      states: filter.state === undefined ? undefined : [filter.state],
+      limit: filter.limit ?? defaultLimit,
+    }),
+  );
+}
+
+function refuseOutcome(outcome: JobActionOutcome, wrongState: 'jobs.notRetryable' | 'jobs.notCancellable'): void {
+  if (outcome === 'done') return;
+  if (outcome === 'notFound') throw notFound('jobs.notFound');
+  if (outcome === 'duplicate') throw conflict('jobs.alreadyQueued');
+  if (outcome === 'unknownKind') throw conflict('jobs.kindGone');
+  throw conflict(wrongState);
+}
+
+/** POST events/jobs/{id}/retry (admins): a failed or cancelled job queued again; answers it. */
+export async function retryJob(db: Db, jobs: JobQueue, id: string): Promise<Job> {
+  refuseOutcome(await jobs.retry(id), 'jobs.notRetryable');
+  return getJob(db, jobs, id);
+}
+
+/** POST events/jobs/{id}/cancel (admins): a queued or running job cancelled; answers it. */
+export async function cancelJob(db: Db, jobs: JobQueue, id: string): Promise<Job> {
+  refuseOutcome(await jobs.cancel(id), 'jobs.notCancellable');
+  return getJob(db, jobs, id);
+}
+
+/** GET events/queue (admins): per kind the queue knows, what waits and runs, and the oldest wait. */
+export async function queueDepth(jobs: JobQueue): Promise<QueueResponse> {
+  const kinds = await jobs.depth();
+  return {
+    at: new Date().toISOString(),
+    kinds: kinds.map((k) => ({ ...k, oldestWaitingSince: k.oldestWaitingSince?.toISOString() ?? null })),
+  };
 }

@@ -1,0 +1,3 @@
+/** The public entry of the mismatches area (issue 26): what modules/index.ts, the seed and the tests outside the area may use (docs/adding-an-area.md). */
+export { mismatchRoutes } from './routes';
+export { computeMismatches } from './compute';
