@@ -96,3 +96,25 @@ export function sampleHoleDrawing(origin: [number, number]): Drawing {
     ],
   };
 }
+
+/**
+ * PUT graphics/elements/{id} as `adminToken`: the element's catalogue rules changed as given (the
+ * rest kept). For tests that need drawings which the catalogue's rules would refuse to save (a
+ * drawing stored before a rule existed).
+ */
+export async function changeElementRules(
+  app: FastifyInstance,
+  adminToken: string,
+  name: string,
+  change: { requiredAttributes?: string[]; mustLieInside?: string | null; minAreaM2?: number | null; maxAreaM2?: number | null },
+): Promise<void> {
+  const list = await call(app, 'GET', '/api/graphics/elements', { token: adminToken });
+  const element = (list.json() as { id: number; name: string; groupName: string; layerName: string; geometryType: string; shorthand: string; requiredAttributes: string[]; mustLieInside: string | null; minAreaM2: number | null; maxAreaM2: number | null }[]).find((e) => e.name === name);
+  if (!element) throw new Error(`no element ${name}`);
+  const { groupName, layerName, geometryType, shorthand, requiredAttributes, mustLieInside, minAreaM2, maxAreaM2 } = element;
+  const res = await call(app, 'PUT', `/api/graphics/elements/${element.id}`, {
+    token: adminToken,
+    payload: { groupName, layerName, geometryType, shorthand, requiredAttributes, mustLieInside, minAreaM2, maxAreaM2, ...change },
+  });
+  if (res.statusCode !== 200) throw new Error(`PUT graphics/elements/${element.id}: ${res.statusCode} ${res.body}`);
+}

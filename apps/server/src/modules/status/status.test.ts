@@ -7,7 +7,7 @@ import { distance } from '@golf/contract/geo/measure';
 import * as geo from '@golf/contract/geo/status';
 import { buildTestApp, call, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { holeDrawings } from '../../db/schema/index';
-import { courseActors, createTestCourse, offset, polygon, ring, sampleHoleDrawing, type CourseActor } from '../../../test/courses';
+import { changeElementRules, courseActors, createTestCourse, offset, polygon, ring, sampleHoleDrawing, type CourseActor } from '../../../test/courses';
 import { drawingChecks } from '../courses';
 
 type Actor = CourseActor;
@@ -37,6 +37,9 @@ describe(`status checks (${testDatabaseKind})`, () => {
     bowTie.features[4] = polygon('bunker-1', 'bunker', [ring(ORIGIN, [[20, 330], [30, 340], [30, 330], [20, 340]])]);
     const outside = sampleHoleDrawing(ORIGIN);
     outside.features[0] = polygon('boundary', 'hole boundary', [ring(ORIGIN, [[-60, -20], [60, -20], [-60, 340], [60, 340]])]);
+    // Hole 3's green and fairway stick out of its boundary, which the catalogue's rules refuse to
+    // save today (issue 26); the status checks are for drawings stored before such a rule.
+    for (const name of ['green', 'fairway']) await changeElementRules(t.app, tokens.admin, name, { mustLieInside: null });
     const drawings: [number, Drawing][] = [
       [course.holes[0].id, sampleHoleDrawing(ORIGIN)],
       [course.holes[1].id, bowTie],
