@@ -7,7 +7,7 @@ import { requireAuth } from '../../platform/authorize';
 import { readUploadedFile, registerImageUploads } from '../../platform/uploads';
 import { appKeyRoutes } from './app-keys-routes';
 import { removeClubLogo, setClubLogo } from './logo';
-import { createClub, getClub, listClubNames, listClubs, updateClub } from './service';
+import { createClub, getClub, listClubNames, listClubs, regionOwnerIds, updateClub } from './service';
 
 const tags = ['clubs'];
 const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -28,9 +28,14 @@ export function clubRoutes(app: TypedApp, deps: AppDeps) {
     getClub(db, request.params.clubId),
   );
 
-  app.put('/clubs/:id', { config: { access: { club: 'id' } }, schema: { tags, params: IdParams, body: UpdateClubBody, response: { 200: Club, ...errors } } }, async (request) =>
-    updateClub(db, requireAuth(request).subject, request.params.id, request.body),
-  );
+  app.put('/clubs/:id', { config: { access: { club: 'id' } }, schema: { tags, params: IdParams, body: UpdateClubBody, response: { 200: Club, ...errors } } }, async (request) => {
+    // A club moved between regions changes its regions' owners' rights (§6): their cached sessions
+    // are forgotten, so their next request has the new rights (as the regions screen does).
+    const before = request.body.region_ids === undefined ? null : await regionOwnerIds(db, request.params.id);
+    const club = await updateClub(db, requireAuth(request).subject, request.params.id, request.body);
+    if (before) for (const userId of new Set([...before, ...(await regionOwnerIds(db, request.params.id))])) deps.sessions.forgetUser(userId);
+    return club;
+  });
 
   app.post('/clubs', { config: { access: { admin: true, denied: 'clubs.createAdminOnly' } }, schema: { tags, body: CreateClubBody, response: { 201: Club, ...errors } } }, async (request, reply) => {
     const club = await createClub(db, request.body);

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-o
 import type { Club, ClubListItem, CreateClubBody, UpdateClubBody } from '@golf/contract/api/clubs';
 import { CLUB_FIELD_GROUPS } from '@golf/contract/api/clubs';
 import { canEditClubFields, type PermissionSubject } from '@golf/contract/permissions';
-import { clubRegions, clubs, countries, drawingStyles, regions } from '../../db/schema/index';
+import { clubRegions, clubs, countries, drawingStyles, regions, regionUsers } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import type { z } from 'zod';
@@ -121,6 +121,16 @@ function referencesExist(input: { countryCode?: string; drawingStyleId?: number 
 
 /** The club's region ids in order, as a column of a statement on clubs (named with its table, see courses' teeDistance). */
 const clubRegionIds = sql<number[]>`array(select ${clubRegions.regionId} from ${clubRegions} where ${clubRegions.clubId} = ${sql.identifier('clubs')}.${sql.identifier('id')} order by ${clubRegions.regionId})`;
+
+/** The users who own a region of the club (their management rights depend on its regions). */
+export async function regionOwnerIds(db: DbOrTx, clubId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ userId: regionUsers.userId })
+    .from(regionUsers)
+    .innerJoin(clubRegions, eq(clubRegions.regionId, regionUsers.regionId))
+    .where(and(eq(clubRegions.clubId, clubId), eq(regionUsers.role, 'owner')));
+  return rows.map((r) => r.userId);
+}
 
 async function setRegions(tx: DbOrTx, clubId: number, regionIds: number[]): Promise<void> {
   await tx.delete(clubRegions).where(eq(clubRegions.clubId, clubId));

@@ -144,6 +144,21 @@ describe(`regions API (${testDatabaseKind})`, () => {
     expect(await clubNames()).toEqual([]);
   });
 
+  it('follows a club moved between regions on its own screen (PUT clubs/{id} region_ids) at the owner’s next request', async () => {
+    const seClub = () => call(t.app, 'GET', `/api/clubs/${ids.seClubId}/club`, { token: tokens.candidate });
+    const region = (await admin('POST', '/api/admin/regions', { name: 'Blekinge' })).json() as AdminRegion;
+    await admin('PUT', `/api/admin/regions/${region.id}/owners/${candidateId}`);
+    const before = ((await admin('GET', `/api/clubs/${ids.seClubId}/club`)).json() as { region_ids: number[] }).region_ids;
+    expect((await seClub()).statusCode).toBe(403);
+
+    expect((await admin('PUT', `/api/clubs/${ids.seClubId}`, { region_ids: [...before, region.id] })).statusCode).toBe(200);
+    expect((await seClub()).statusCode).toBe(200);
+
+    expect((await admin('PUT', `/api/clubs/${ids.seClubId}`, { region_ids: before })).statusCode).toBe(200);
+    expect((await seClub()).statusCode).toBe(403);
+    await admin('DELETE', `/api/admin/regions/${region.id}`);
+  });
+
   it('refuses every call to a region owner, a club user and no session', async () => {
     const region = (await admin('POST', '/api/admin/regions', { name: 'Refused' })).json() as AdminRegion;
     const calls: ['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?][] = [
