@@ -112,6 +112,8 @@ export const CATALOGUE_ATTRIBUTES: [name: string, unit: string][] = [
   ['rotation', 'degrees'],
   ['font size', 'px'],
   ['height', 'm'],
+  // The print symbol of a point element in a theme (print/symbols.ts; issue 26).
+  ['icon', 'text'],
 ];
 
 /** Themes: one per drawing style (§3 drawing style), the first without a parent. */

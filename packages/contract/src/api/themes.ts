@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPrintSymbol, PRINT_SYMBOLS } from '../print/symbols';
 import { IdParam, Text } from './common';
 
 /**
@@ -21,9 +22,10 @@ export const THEME_LIMITS = {
 
 /**
  * The attributes a theme sets per element: the ones the print renderer draws with
- * (print/theme.ts elementStyle). 'line dash' is the line pattern, chosen from LINE_PATTERNS.
+ * (print/theme.ts elementStyle). 'line dash' is the line pattern, chosen from LINE_PATTERNS;
+ * 'icon' the print symbol of a point element, chosen from PRINT_SYMBOLS (print/symbols.ts).
  */
-export const THEME_ATTRIBUTES = ['fill colour', 'stroke colour', 'stroke width', 'opacity', 'line dash', 'radius'] as const;
+export const THEME_ATTRIBUTES = ['fill colour', 'stroke colour', 'stroke width', 'opacity', 'line dash', 'radius', 'icon'] as const;
 export type ThemeAttributeName = (typeof THEME_ATTRIBUTES)[number];
 
 /** The line patterns a theme may give an element: the dash length in the catalogue's pixels (0: solid). */
@@ -55,6 +57,8 @@ export function themeValueProblem(attribute: ThemeAttributeName, value: string):
       return HEX.test(value) ? null : 'Colour must look like #RRGGBB';
     case 'line dash':
       return LINE_PATTERNS.some((p) => p.dash === value) ? null : `Line pattern must be one of ${LINE_PATTERNS.map((p) => p.dash).join(', ')}`;
+    case 'icon':
+      return isPrintSymbol(value) ? null : `Icon must be one of ${PRINT_SYMBOLS.join(', ')}`;
     default: {
       const range = THEME_RANGES[attribute];
       const n = Number(value);
@@ -68,7 +72,7 @@ export function themeValueProblem(attribute: ThemeAttributeName, value: string):
 /** The stored form of a valid value: colours in lower case, numbers without needless digits. */
 export function normalThemeValue(attribute: ThemeAttributeName, value: string): string {
   if (attribute === 'fill colour' || attribute === 'stroke colour') return value.toLowerCase();
-  if (attribute === 'line dash') return value;
+  if (attribute === 'line dash' || attribute === 'icon') return value;
   return String(Number(value));
 }
 

@@ -3,8 +3,9 @@ import type { XY } from '../geo/planar';
 import { greenSheet, type GreenSheet, type SheetPoint } from './green-sheet';
 import type { GuideCourse, GuideHole } from './input';
 import { holeSubtitle, pinFlag } from './hole-page';
-import { circlePath, pathOf, PT_PER_MM, type Item, type Page } from './page';
+import { pathOf, PT_PER_MM, type Item, type Page } from './page';
 import { banner, border, courseContext, fontScale, footer, INK, mix, MUTED, rect, scaleBar, styleOf, text, type PageContext } from './parts';
+import { symbolPath } from './symbols';
 
 /**
  * Green pages: the green to scale, never larger than 1:480 (Rules of Golf 4.3: 3/8 inch per
@@ -91,7 +92,8 @@ export function greenPage(outer: PageContext, hole: GuideHole, pageNumber: numbe
   drawn.push({ kind: 'path', d: ringsPath(sheet.green, at), ...style(EL.green) });
   for (const rings of sheet.bunkers) drawn.push({ kind: 'path', d: ringsPath(rings, at), ...style(EL.bunker) });
   // The T-point (where pins are measured from) and the pin.
-  drawn.push({ kind: 'path', d: circlePath(origin[0], origin[1], 2.2 * f), fill: styleOf(theme, EL.tPoint).fill ?? '#ffeb3b', stroke: INK, width: 0.6 * f });
+  const tPoint = styleOf(theme, EL.tPoint);
+  drawn.push({ kind: 'path', d: symbolPath(tPoint.icon, origin[0], origin[1], 2.2 * f), fill: tPoint.fill ?? '#ffeb3b', stroke: INK, width: 0.6 * f });
   if (sheet.pin) drawn.push(...pinFlag(...at(sheet.pin), 16 * f));
   items.push({ kind: 'group', clip: area, items: drawn });
   items.push(...border(ctx, area.x, area.y, area.width, area.height));

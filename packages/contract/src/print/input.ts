@@ -169,6 +169,8 @@ export const ElementStyle = z.object({
   radius: z.number().min(0).max(100).default(4),
   /** Layer order: higher is drawn later (on top). */
   zIndex: z.number().int().default(0),
+  /** The print symbol (symbols.ts PRINT_SYMBOLS) point features are drawn with; none (or an unknown id) draws a circle. */
+  icon: z.string().max(40).optional(),
 });
 export type ElementStyle = z.infer<typeof ElementStyle>;
 

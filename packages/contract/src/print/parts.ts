@@ -4,6 +4,7 @@ import type { XY } from '../geo/planar';
 import type { ElementStyle, GuideCourse, GuideRenderInput, GuideTheme } from './input';
 import { PRINT_LABELS, type PrintLabels } from './labels';
 import { BLEED_PT, circlePath, pathOf, rectPath, roundRectPath, type FontWeight, type Item, type PathItem, type TextAnchor, type TextItem } from './page';
+import { DEFAULT_SYMBOL, isPrintSymbol, symbolPath } from './symbols';
 import { ellipsize, faceOf, textWidth, wrapText } from './text';
 
 /** What every page builder needs: the input, the words, the page size and the guide's look. */
@@ -207,8 +208,10 @@ export function featureItems(f: DrawingFeature, style: ElementStyle, toPage: (p:
     if (g.coordinates.length < 2 || !style.stroke) return [];
     return [{ kind: 'path', d: pathOf(g.coordinates.map(toPage), false), ...stroke, ...dash, ...opacity, lineJoin: 'round', lineCap: 'round' }];
   }
+  // A point: the theme's print symbol (symbols.ts), a circle without one.
   const [x, y] = toPage(g.coordinates);
-  return [{ kind: 'path', d: circlePath(x, y, Math.max(0.5, style.radius * scale.symbol)), ...(style.fill ? { fill: style.fill } : {}), ...stroke, ...opacity }];
+  const join = isPrintSymbol(style.icon) && style.icon !== DEFAULT_SYMBOL ? { lineJoin: 'round' as const } : {};
+  return [{ kind: 'path', d: symbolPath(style.icon, x, y, Math.max(0.5, style.radius * scale.symbol)), ...(style.fill ? { fill: style.fill } : {}), ...stroke, ...opacity, ...join }];
 }
 
 /** The labels ('label' features) of a drawing as text. */

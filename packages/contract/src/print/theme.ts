@@ -1,6 +1,7 @@
 import type { AttributeGraphic, ThemeAttribute } from '../api/graphics';
 import { CATALOGUE_DEFAULTS, CATALOGUE_ELEMENTS, CATALOGUE_LAYERS, CATALOGUE_THEMES, CATALOGUE_THEME_VALUES } from '../graphics-catalogue';
 import type { ElementStyle, GuideTheme } from './input';
+import { isPrintSymbol } from './symbols';
 
 /**
  * A guide's theme from the graphics catalogue: each element's attribute values, the defaults
@@ -36,6 +37,7 @@ export function elementStyle(values: Record<string, string>, zIndex: number): El
     dash: number(values['line dash'], 0, 0, 100),
     radius: number(values.radius, 4, 0, 100),
     zIndex: Math.round(zIndex),
+    ...(isPrintSymbol(values.icon) ? { icon: values.icon } : {}),
   };
 }
 

@@ -137,6 +137,37 @@ describe(`themes (${testDatabaseKind})`, () => {
     );
   });
 
+  it("sets and resets a point element's icon: a print symbol, inherited by the themes made from it", async () => {
+    // The catalogue lists the attribute (seeded at every start, so older installations get it too).
+    const graphics = GraphicsResponse.parse(await ok(await req('staff', 'GET', 'graphics')));
+    expect(graphics.attributes.map((a) => [a.name, a.attributeUnitName])).toContainEqual(['icon', 'text']);
+
+    const woods = await create({ name: 'Woods', parentName: 'Standard', values: [{ elementName: EL.tree, attributeName: 'icon', value: 'tree' }] });
+    expect(woods.values).toEqual([{ elementName: EL.tree, attributeName: 'icon', value: 'tree' }]);
+    const pines = await create({ name: 'Pines', parentName: 'Woods', values: [{ elementName: EL.distanceMarker, attributeName: 'icon', value: 'post' }] });
+    await setClubStyle(pines.drawingStyleId!);
+    // Inherited from the parent, and the child's own.
+    expect((await clubStyle(EL.tree)).icon).toBe('tree');
+    expect((await clubStyle(EL.distanceMarker)).icon).toBe('post');
+    // The child's own icon wins over the parent's.
+    await ok(await req('admin', 'PUT', `graphics/themes/${pines.id}/values`, { values: [...pines.values, { elementName: EL.tree, attributeName: 'icon', value: 'conifer' }] }));
+    expect((await clubStyle(EL.tree)).icon).toBe('conifer');
+    // Reset: the parent's icon again; reset there too: no icon (drawn as a circle).
+    const reset = ThemeDetails.parse(await ok(await req('admin', 'PUT', `graphics/themes/${pines.id}/values`, { values: [] })));
+    expect(reset.values).toEqual([]);
+    expect((await clubStyle(EL.tree)).icon).toBe('tree');
+    await ok(await req('admin', 'PUT', `graphics/themes/${woods.id}/values`, { values: [] }));
+    expect((await clubStyle(EL.tree)).icon).toBeUndefined();
+    expect((await clubStyle(EL.distanceMarker)).icon).toBeUndefined();
+    // A bad icon is refused and changes nothing.
+    const bad = await req('admin', 'PUT', `graphics/themes/${woods.id}/values`, { values: [{ elementName: EL.tree, attributeName: 'icon', value: 'palm' }] });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.body).toContain('Icon must be one of');
+    expect((await theme('Woods')).values).toEqual([]);
+    await setClubStyle(6);
+    for (const { id } of [pines, woods]) await ok(await req('admin', 'DELETE', `graphics/themes/${id}`), 204);
+  });
+
   it('refuses bad input with 400, never 500, and stores nothing', async () => {
     const { id } = await theme('Classic');
     const bad: unknown[] = [
@@ -147,7 +178,10 @@ describe(`themes (${testDatabaseKind})`, () => {
       [{ elementName: EL.green, attributeName: 'stroke width', value: 'NaN' }],
       [{ elementName: EL.trees, attributeName: 'opacity', value: '50.5' }],
       [{ elementName: EL.path, attributeName: 'line dash', value: '5' }],
-      [{ elementName: EL.green, attributeName: 'icon', value: 'flag' }],
+      [{ elementName: EL.tree, attributeName: 'icon', value: 'palm' }],
+      [{ elementName: EL.tree, attributeName: 'icon', value: 'Tree' }],
+      [{ elementName: EL.tree, attributeName: 'icon', value: '' }],
+      [{ elementName: EL.tree, attributeName: 'height', value: '3' }],
       [{ elementName: EL.green, attributeName: 'fill colour' }],
       [bunker('#123456'), bunker('#654321')],
       'not a list',

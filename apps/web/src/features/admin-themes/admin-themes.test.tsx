@@ -5,6 +5,7 @@ import type { GraphicsResponse } from '@golf/contract/api/graphics';
 import type { ThemeDetails } from '@golf/contract/api/themes';
 import { CATALOGUE_ATTRIBUTES, CATALOGUE_ELEMENTS, CATALOGUE_GROUPS, CATALOGUE_UNITS, EL } from '@golf/contract/graphics-catalogue';
 import { pageToSvg } from '@golf/contract/print/svg';
+import { symbolPath } from '@golf/contract/print/symbols';
 import { builtInCatalogue } from '@golf/contract/print/theme';
 import { fakeApi, json } from '../../testing/api';
 import { renderRoutes } from '../../testing/render';
@@ -157,6 +158,51 @@ describe('/admin/themes', () => {
     await waitFor(() => expect(fakeApi.sent('PUT')).toHaveLength(2));
     expect((fakeApi.sent('PUT')[1].body as { values: { elementName: string }[] }).values.some((v) => v.elementName === EL.bunker)).toBe(false);
     expect(state.details[1].values.some((v) => v.elementName === EL.bunker)).toBe(false);
+  });
+
+  it('picks a print symbol for a point element, shows it in the preview, saves it and resets it', async () => {
+    fake();
+    renderRoutes(routes, '/admin/themes?theme=2');
+    const elementChoice = await screen.findByLabelText('Element');
+    // A polygon, and a point the layout draws in its own shape, have no icon.
+    expect(screen.queryByLabelText('Icon (print symbol)')).not.toBeInTheDocument();
+    await userEvent.selectOptions(elementChoice, EL.pinPosition);
+    expect(screen.queryByLabelText('Icon (print symbol)')).not.toBeInTheDocument();
+
+    await userEvent.selectOptions(elementChoice, EL.tree);
+    const picker = await screen.findByRole('combobox', { name: 'Icon (print symbol)' });
+    // Nothing set anywhere: drawn as a circle, the renderer's standard.
+    expect(picker).toHaveTextContent('Circle');
+    expect(picker).toHaveAccessibleDescription("Not set: the renderer's standard");
+    const shape = (d: string) => d.replace(/[^MLCZ]/g, '');
+    const treeShape = shape(symbolPath('tree', 0, 0, 1));
+    const previewShapes = async () => {
+      const preview = await screen.findByTestId('theme-preview');
+      await waitFor(() => expect(preview).toHaveAttribute('data-pending', 'false'));
+      return [...preview.querySelectorAll('path')].map((p) => shape(p.getAttribute('d') ?? ''));
+    };
+    expect(await previewShapes()).not.toContain(treeShape);
+
+    await userEvent.click(picker);
+    const listbox = await screen.findByRole('listbox');
+    const options = within(listbox).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Circle', 'Square', 'Diamond', 'Triangle', 'Star', 'Cross', 'Ring', 'Flag', 'Marker post', 'Tree', 'Conifer', 'Bush', 'Water drop', 'Sprinkler']);
+    // Each drawn small beside its name, in the element's colours.
+    expect(options[9].querySelector('svg path')).toHaveAttribute('fill', '#2e6b30');
+    await userEvent.click(within(listbox).getByRole('option', { name: 'Tree' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Icon (print symbol)' })).toHaveTextContent('Tree'));
+    expect(screen.getByRole('combobox', { name: 'Icon (print symbol)' })).toHaveAccessibleDescription('Set in this theme');
+    // The sample hole's three trees are drawn with the symbol.
+    await waitFor(async () => expect((await previewShapes()).filter((s) => s === treeShape)).toHaveLength(3));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save values' }));
+    await screen.findByText('The values of Classic were saved');
+    const [put] = fakeApi.sent('PUT', '/api/graphics/themes/2/values');
+    expect((put.body as { values: unknown[] }).values).toContainEqual({ elementName: EL.tree, attributeName: 'icon', value: 'tree' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Icon (print symbol) to the inherited value' }));
+    expect(screen.getByRole('combobox', { name: 'Icon (print symbol)' })).toHaveTextContent('Circle');
+    await waitFor(async () => expect(await previewShapes()).not.toContain(treeShape));
   });
 
   it('refuses to save a number out of range, and asks before switching away from unsaved values', async () => {

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GraphicsResponse } from '@golf/contract/api/graphics';
 import { THEME_ATTRIBUTES, themeValueProblem, type ThemeAttributeName, type ThemeDetails } from '@golf/contract/api/themes';
+import { takesIcon } from '@golf/contract/print/symbols';
 import { LoadingState } from '../../../components/ui/loading-state';
 import { UnsavedChangesGuard } from '../../../components/ui/unsaved-changes-guard';
 import { errorText } from '../../../lib/error-text';
@@ -24,8 +25,14 @@ const ThemePreview = lazy(() => import('./theme-preview'));
 const ATTRIBUTES_OF: Record<string, readonly ThemeAttributeName[]> = {
   polygon: ['fill colour', 'stroke colour', 'stroke width', 'opacity', 'line dash'],
   line: ['stroke colour', 'stroke width', 'opacity', 'line dash'],
-  point: ['fill colour', 'stroke colour', 'stroke width', 'opacity', 'radius'],
+  point: ['fill colour', 'stroke colour', 'stroke width', 'opacity', 'radius', 'icon'],
 };
+
+/** The attributes the editor offers for an element: those of its geometry; the icon only where the print draws it (symbols.ts takesIcon). */
+function attributesOf(element: { name: string; geometryType: string }): readonly ThemeAttributeName[] {
+  const all = ATTRIBUTES_OF[element.geometryType] ?? THEME_ATTRIBUTES;
+  return all.filter((a) => a !== 'icon' || takesIcon(element.name, element.geometryType));
+}
 
 /** Whether every value of the draft is one the server takes. */
 function draftProblems(draft: Draft): number {
@@ -62,8 +69,13 @@ export function ThemeEditor({ theme, catalogue, onDirtyChange }: { theme: ThemeD
   }
 
   const chosen = catalogue.elements.find((e) => e.name === element);
-  const attributes = chosen ? (ATTRIBUTES_OF[chosen.geometryType] ?? THEME_ATTRIBUTES) : [];
+  const attributes = chosen ? attributesOf(chosen) : [];
   const resolved = chosen ? resolveElement(catalogue, theme.name, draft, chosen.name).filter((r) => attributes.includes(r.attributeName)) : [];
+  const colourOf = (attribute: ThemeAttributeName) => {
+    const v = resolved.find((r) => r.attributeName === attribute)?.value;
+    return v && themeValueProblem(attribute, v) === null ? v : undefined;
+  };
+  const colours = { fill: colourOf('fill colour'), stroke: colourOf('stroke colour') };
   const ownCount = (name: string) => [...draft.keys()].filter((k) => k.startsWith(`${name}\u0000`)).length;
   const previewDraft = useMemo(() => validDraft(draft), [draft]);
 
@@ -112,7 +124,7 @@ export function ThemeEditor({ theme, catalogue, onDirtyChange }: { theme: ThemeD
         </TextField>
         <Box sx={{ mt: 1 }} data-testid="theme-values">
           {resolved.map((r) => (
-            <ValueRow key={`${element}-${r.attributeName}`} element={element} resolved={r} onChange={(v) => change(r.attributeName, v)} onReset={() => reset(r.attributeName)} />
+            <ValueRow key={`${element}-${r.attributeName}`} element={element} resolved={r} colours={colours} onChange={(v) => change(r.attributeName, v)} onReset={() => reset(r.attributeName)} />
           ))}
         </Box>
         {problems > 0 && (

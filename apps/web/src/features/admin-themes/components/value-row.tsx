@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { LINE_PATTERNS, THEME_RANGES, linePatternOf, themeValueProblem, type ThemeAttributeName } from '@golf/contract/api/themes';
+import { DEFAULT_SYMBOL, isPrintSymbol, PRINT_SYMBOLS, type PrintSymbolId } from '@golf/contract/print/symbols';
 import type { ResolvedValue, ValueSource } from '../utils/inheritance';
+import { SymbolIcon } from './symbol-icon';
 
 /** The words for where a value comes from. */
 export function sourceText(t: (key: string, options?: Record<string, unknown>) => string, source: ValueSource): string {
@@ -27,16 +30,48 @@ const ATTRIBUTE_KEYS: Record<ThemeAttributeName, string> = {
   opacity: 'opacity',
   'line dash': 'pattern',
   radius: 'radius',
+  icon: 'icon',
 };
 
 /** The control id of an attribute of an element (unique on the page). */
 const controlId = (element: string, attribute: ThemeAttributeName) => `theme-value-${element}-${attribute}`.replace(/[^A-Za-z0-9_-]/g, '-');
 
+/** A symbol with its name, as the icon picker lists it and shows the chosen one. */
+function SymbolChoice({ id, name, colours }: { id: PrintSymbolId; name: string; colours: SymbolColours }) {
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+      <SymbolIcon id={id} fill={colours.fill} stroke={colours.stroke} />
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {name}
+      </Box>
+    </Box>
+  );
+}
+
+/** The element's fill and stroke in the theme: what the picker draws its symbols with. */
+export interface SymbolColours {
+  fill?: string;
+  stroke?: string;
+}
+
 /**
- * One attribute of the chosen element: its control (a colour, a number in its range, or a line
- * pattern), where its value comes from, and a reset of the theme's own value to the inherited one.
+ * One attribute of the chosen element: its control (a colour, a number in its range, a line
+ * pattern, or a point's print symbol), where its value comes from, and a reset of the theme's own
+ * value to the inherited one.
  */
-export function ValueRow({ element, resolved, onChange, onReset }: { element: string; resolved: ResolvedValue; onChange: (value: string) => void; onReset: () => void }) {
+export function ValueRow({
+  element,
+  resolved,
+  onChange,
+  onReset,
+  colours = {},
+}: {
+  element: string;
+  resolved: ResolvedValue;
+  onChange: (value: string) => void;
+  onReset: () => void;
+  colours?: SymbolColours;
+}) {
   const { t } = useTranslation();
   const { attributeName, value, source, inherited, inheritedSource } = resolved;
   const key = ATTRIBUTE_KEYS[attributeName];
@@ -79,6 +114,35 @@ export function ValueRow({ element, resolved, onChange, onReset }: { element: st
           <option key={p.id} value={p.id}>
             {t(`adminThemes.patterns.${p.id}`)}
           </option>
+        ))}
+      </TextField>
+    );
+  } else if (attributeName === 'icon') {
+    // No icon anywhere draws a circle: the picker shows it so.
+    const chosen = value === undefined ? DEFAULT_SYMBOL : value;
+    const symbolName = (id: PrintSymbolId) => t(`adminThemes.symbols.${id}`);
+    control = (
+      <TextField
+        id={id}
+        select
+        label={label}
+        size="small"
+        value={chosen}
+        onChange={(e) => onChange(e.target.value)}
+        slotProps={{
+          select: {
+            renderValue: (v) => (isPrintSymbol(v as string) ? <SymbolChoice id={v as PrintSymbolId} name={symbolName(v as PrintSymbolId)} colours={colours} /> : t('adminThemes.patterns.other', { value: v })),
+            SelectDisplayProps: { 'aria-describedby': sourceId, 'data-attribute': attributeName } as React.HTMLAttributes<HTMLDivElement>,
+            MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
+          },
+        }}
+        sx={{ width: 200 }}
+      >
+        {!isPrintSymbol(chosen) && <MenuItem value={chosen}>{t('adminThemes.patterns.other', { value: chosen })}</MenuItem>}
+        {PRINT_SYMBOLS.map((s) => (
+          <MenuItem key={s} value={s} data-symbol={s}>
+            <SymbolChoice id={s} name={symbolName(s)} colours={colours} />
+          </MenuItem>
         ))}
       </TextField>
     );
