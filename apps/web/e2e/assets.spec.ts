@@ -1,6 +1,5 @@
-import { crc32 } from 'node:zlib';
-import type { AssetBundle } from '@golf/contract/api/assets';
-import { apiToken, DEMO, expect, openAs, snack, test } from './support';
+import { removeBundles, storedZip, svg } from './admin-setup';
+import { DEMO, expect, openAs, snack, test } from './support';
 import { DEMO_CLUB, LOADING } from './screens';
 
 // Assets of issue 26 against the real server, in English: a zip bundle chosen on the screen, named,
@@ -15,55 +14,9 @@ const BUNDLE = `E2E icons ${RUN}`;
 const BAD = `E2E broken ${RUN}`;
 const URL = `/${DEMO_CLUB}/admin/assets`;
 
-/** A zip of stored (uncompressed) entries, written byte by byte. */
-function storedZip(entries: { name: string; data: Buffer }[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const { name, data } of entries) {
-    const fileName = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(20, 4);
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(0x0800, 8);
-    dir.writeUInt32LE(crc, 16);
-    dir.writeUInt32LE(data.length, 20);
-    dir.writeUInt32LE(data.length, 24);
-    dir.writeUInt16LE(fileName.length, 28);
-    dir.writeUInt32LE(offset, 42);
-    parts.push(local, fileName, data);
-    central.push(dir, fileName);
-    offset += 30 + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, directory, end]);
-}
-
-const svg = (colour: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="${colour}"/></svg>`);
-
 test.afterAll(async ({ request }) => {
   // The bundle is deleted through the API, whatever step the test reached.
-  const headers = { authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };
-  const bundles = (await (await request.get('/api/assets/bundles', { headers })).json()) as AssetBundle[];
-  for (const b of bundles.filter((x) => x.name === BUNDLE)) await request.delete(`/api/assets/upload/${encodeURIComponent(b.name)}`, { headers });
-  const uploads = (await (await request.get('/api/assets/uploads', { headers })).json()) as { id: number; bundle_name: string }[];
-  for (const u of uploads.filter((x) => x.bundle_name === BUNDLE || x.bundle_name === BAD)) await request.delete(`/api/assets/uploads/${u.id}`, { headers });
+  await removeBundles(request, [BUNDLE, BAD]);
 });
 
 test('a bundle uploaded, previewed, published and listed; a refused one reported by name', async ({ page }) => {

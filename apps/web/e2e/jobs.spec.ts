@@ -1,3 +1,4 @@
+import { adminHeaders } from './admin-setup';
 import { apiToken, DEMO, expect, menuLink, openAs, snack, test } from './support';
 
 /**
@@ -29,8 +30,7 @@ test('an admin opens Jobs from the menu and sees the platform’s job with its s
   // The same job through the API, as the screen shows it: as many as the screen lists (the API's
   // default of 50 no longer reaches it once a worker's server has run the periodic sweeps for an
   // hour: CI 2026-11-27 21:15); periodic kinds are left out unless asked for.
-  const token = await apiToken(page.request, DEMO.admin);
-  const jobs = (await (await page.request.get('/api/events/jobs?limit=200&periodic=true', { headers: { Authorization: `Bearer ${token}` } })).json()) as { kind: string; state: string }[];
+  const jobs = (await (await page.request.get('/api/events/jobs?limit=200&periodic=true', { headers: await adminHeaders(page.request) })).json()) as { kind: string; state: string }[];
   expect(jobs.find((j) => j.kind === 'uploads.sweep')?.state).toBe('completed');
 });
 
@@ -69,8 +69,7 @@ test('the job list is for admins only', async ({ page }) => {
  */
 test('an admin sees a failed job, retries it once its input is fixed, and sees it finish', async ({ page }) => {
   test.setTimeout(180_000);
-  const token = await apiToken(page.request, DEMO.admin);
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await adminHeaders(page.request);
   const [course] = (await (await page.request.get('/api/clubs/1/courses', { headers })).json()) as { id: number }[];
   const title = `Retry check ${Date.now().toString(36)}`;
   const created = await page.request.post('/api/clubs/1/guides', { headers, data: { title, course_ids: [course.id] } });

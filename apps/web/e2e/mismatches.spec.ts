@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { courseNamed, createCourseWithoutDistance, deleteCourseNamed } from './admin-setup';
 import { DEMO, expect, openAs, snack, test } from './support';
 import { DEMO_CLUB, LOADING, ownerHeaders } from './screens';
 
@@ -15,12 +16,6 @@ const FINDING = `Tee ${TEE} has no distance on hole 1`;
 const URL = `/${DEMO_CLUB}/admin/mismatches`;
 const GUIDE = `Mismatch guide ${RUN}`;
 
-async function courseId(request: APIRequestContext): Promise<number | null> {
-  const headers = await ownerHeaders(request);
-  const courses = (await (await request.get(`/api/clubs/${DEMO_CLUB}/courses`, { headers })).json()) as { id: number; name: string }[];
-  return courses.find((c) => c.name === COURSE)?.id ?? null;
-}
-
 async function guideId(request: APIRequestContext): Promise<number | null> {
   const headers = await ownerHeaders(request);
   const guides = (await (await request.get(`/api/clubs/${DEMO_CLUB}/guides`, { headers })).json()) as { guide_id: number; title: string }[];
@@ -30,22 +25,13 @@ async function guideId(request: APIRequestContext): Promise<number | null> {
 test.afterAll(async ({ request }) => {
   const guide = await guideId(request);
   if (guide !== null) await request.delete(`/api/clubs/${DEMO_CLUB}/guides/${guide}`, { headers: await ownerHeaders(request) });
-  const id = await courseId(request);
-  if (id !== null) await request.delete(`/api/clubs/${DEMO_CLUB}/courses/${id}`, { headers: await ownerHeaders(request) });
+  await deleteCourseNamed(request, COURSE);
 });
 
 test('a tee without a distance: found, opened through its link, fixed on the course, gone after the next computation', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   // A course of one hole with a yellow tee, then a second tee that has no distance yet.
-  const headers = await ownerHeaders(request);
-  const created = await request.post(`/api/clubs/${DEMO_CLUB}/courses`, {
-    headers,
-    data: { name: COURSE, tees: [{ name: 'Yellow', color: '#fbc02d' }], holes: [{ name: 'Hole 1', par: 4, handicap: 1, distances: [{ tee: 0, distance: 320 }] }] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const course = (await created.json()) as { id: number };
-  const tee = await request.post(`/api/clubs/${DEMO_CLUB}/tees`, { headers, data: { course_id: course.id, name: TEE, color: '#1565c0' } });
-  expect(tee.status(), await tee.text()).toBe(201);
+  const courseId = await createCourseWithoutDistance(request, COURSE, TEE);
 
   await openAs(page, DEMO.admin, URL);
   await expect(page.getByRole('button', { name: 'Compute now' })).toBeEnabled({ timeout: 60_000 });
@@ -58,7 +44,7 @@ test('a tee without a distance: found, opened through its link, fixed on the cou
   await expect(finding).toContainText('Error');
   await finding.getByRole('link', { name: 'Open the course' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/${DEMO_CLUB}/courses/${course.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/${DEMO_CLUB}/courses/${courseId}$`));
   const distance = page.getByRole('textbox', { name: `Distance of hole 1 from ${TEE}` }).or(page.getByRole('spinbutton', { name: `Distance of hole 1 from ${TEE}` }));
   await expect(distance).toBeVisible(LOADING);
   await distance.fill('290');
@@ -76,7 +62,7 @@ test('a tee without a distance: found, opened through its link, fixed on the cou
 
 test("a guide's address lists its courses' findings only (GET admin/mismatches?guide_id=…)", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const id = await courseId(request);
+  const id = await courseNamed(request, COURSE);
   expect(id, 'the course of the first test').not.toBeNull();
   const created = await request.post(`/api/clubs/${DEMO_CLUB}/guides`, { headers: await ownerHeaders(request), data: { title: GUIDE, course_ids: [id] } });
   expect(created.status(), await created.text()).toBe(201);
@@ -96,7 +82,7 @@ test("a guide's address lists its courses' findings only (GET admin/mismatches?g
 test("a finding dismissed as 'not an error' after confirming stays hidden after the next computation (390 px)", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // The course of the first test: its one hole has no drawing.
-  expect(await courseId(request), 'the course of the first test').not.toBeNull();
+  expect(await courseNamed(request, COURSE), 'the course of the first test').not.toBeNull();
   await openAs(page, DEMO.admin, URL);
   await page.getByRole('button', { name: 'Compute now' }).click();
   await expect(snack(page, 'confirmation')).toContainText('The mismatches were computed', { timeout: 60_000 });

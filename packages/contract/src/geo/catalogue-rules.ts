@@ -1,7 +1,7 @@
 import type { Drawing, DrawingFeature } from '../api/drawings';
 import type { GeometryType } from '../api/graphics';
 import { polygonArea, type Position } from './measure';
-import { pointInPolygon, type PointLike } from './planar';
+import { pointInPolygon, polygonEdges, segmentWithin, type PointLike } from './planar';
 import { featureSelfIntersections } from './status';
 
 /**
@@ -88,31 +88,13 @@ function onRing(p: PointLike, ring: readonly PointLike[]): boolean {
  */
 export function featureWithin(f: DrawingFeature, containers: readonly Rings[]): boolean {
   const outlines = outlinesOf(f);
-  const edges: [PointLike, PointLike][] = [];
-  for (const rings of containers) for (const r of rings) for (let i = 0; i < r.length; i++) edges.push([r[i], r[(i + 1) % r.length]]);
+  const edges = polygonEdges<PointLike>(containers);
+  const within = (p: PointLike) => inUnion(p, containers);
   for (const line of outlines) {
-    for (const p of line) if (!inUnion(p, containers)) return false;
+    for (const p of line) if (!within(p)) return false;
     const closed = f.geometry.type === 'Polygon';
     const segments = closed ? line.length : line.length - 1;
-    for (let i = 0; i < segments; i++) {
-      const a = line[i];
-      const b = line[(i + 1) % line.length];
-      const minX = Math.min(a[0], b[0]);
-      const maxX = Math.max(a[0], b[0]);
-      const minY = Math.min(a[1], b[1]);
-      const maxY = Math.max(a[1], b[1]);
-      const ts = [0, 1];
-      for (const [c, d] of edges) {
-        if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX || Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
-        ts.push(...crossingsOn(a, b, c, d));
-      }
-      ts.sort((x, y) => x - y);
-      for (let k = 1; k < ts.length; k++) {
-        if (ts[k] - ts[k - 1] <= 1e-12) continue;
-        const t = (ts[k] + ts[k - 1]) / 2;
-        if (!inUnion([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])], containers)) return false;
-      }
-    }
+    for (let i = 0; i < segments; i++) if (!segmentWithin<PointLike>(line[i], line[(i + 1) % line.length], edges, crossingsOn, within, 1e-12)) return false;
   }
   if (f.geometry.type === 'Polygon') {
     const rings = f.geometry.coordinates;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distance } from './measure';
-import { boundingBox, boxesOverlap, inBox, localPlane, pointInPolygon, pointInRing, ringCentroid, ringsOverlap, round7, segmentsCross, signedRingArea, windRing, type XY } from './planar';
+import { boundingBox, boxesOverlap, inBox, localPlane, pointInPolygon, pointInRing, polygonEdges, ringCentroid, ringsOverlap, round7, segmentsCross, segmentWithin, signedRingArea, windRing, type XY } from './planar';
 
 const square: XY[] = [[0, 0], [10, 0], [10, 10], [0, 10]];
 const closedSquare: XY[] = [...square, [0, 0]];
@@ -83,6 +83,33 @@ describe('planar toolkit', () => {
     expect(ringsOverlap(square, moved(20, 0))).toBe(false);
     // The boxes meet but the rings do not: a square in the L's notch.
     expect(ringsOverlap(ell, [[6, 6], [9, 6], [9, 9], [6, 9]])).toBe(false);
+  });
+
+  it('lists every edge of every ring, the closing ones included', () => {
+    const withHole: XY[][] = [square, [[2, 2], [3, 2], [3, 3]]];
+    const edges = polygonEdges([withHole]);
+    expect(edges).toHaveLength(7);
+    expect(edges[3]).toEqual([[0, 10], [0, 0]]);
+    expect(edges[6]).toEqual([[3, 3], [2, 2]]);
+    expect(polygonEdges([])).toEqual([]);
+  });
+
+  it('tells a segment inside a concave ring between its ends from one that leaves it, splitting it where edges meet it', () => {
+    // Where edge cd crosses ab, as a parameter along ab (none when parallel).
+    const crossings = (a: XY, b: XY, c: XY, d: XY): number[] => {
+      const denom = (b[0] - a[0]) * (d[1] - c[1]) - (b[1] - a[1]) * (d[0] - c[0]);
+      if (denom === 0) return [];
+      const t = ((c[0] - a[0]) * (d[1] - c[1]) - (c[1] - a[1]) * (d[0] - c[0])) / denom;
+      const u = ((c[0] - a[0]) * (b[1] - a[1]) - (c[1] - a[1]) * (b[0] - a[0])) / denom;
+      return t > 0 && t < 1 && u >= 0 && u <= 1 ? [t] : [];
+    };
+    const edges = polygonEdges([[ell]]);
+    const inside = (p: XY) => pointInRing(p, ell);
+    expect(segmentWithin<XY>([1, 1], [9, 1], edges, crossings, inside)).toBe(true);
+    // Both ends inside the L, the middle across its notch.
+    expect(segmentWithin<XY>([3, 9], [9, 3], edges, crossings, inside)).toBe(false);
+    // Pieces of the given length or less are passed over: here every piece.
+    expect(segmentWithin<XY>([3, 9], [9, 3], edges, crossings, inside, 1)).toBe(true);
   });
 
   it('rounds degrees to 7 decimals', () => {

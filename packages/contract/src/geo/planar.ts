@@ -126,6 +126,46 @@ export function ringsOverlap(r1: readonly PointLike[], r2: readonly PointLike[])
   return pointInRing(r1[0], r2) || pointInRing(r2[0], r1);
 }
 
+/** Every edge of every ring of the polygons, the closing one (from the last point to the first) included. */
+export function polygonEdges<P extends PointLike>(polygons: readonly (readonly (readonly P[])[])[]): [P, P][] {
+  const edges: [P, P][] = [];
+  for (const rings of polygons) for (const r of rings) for (let i = 0; i < r.length; i++) edges.push([r[i], r[(i + 1) % r.length]]);
+  return edges;
+}
+
+/**
+ * True when segment ab lies inside, as `inside` tells of a point, between its ends (which the
+ * caller tests): ab is split where the containers' `edges` meet it (`crossings(a, b, c, d)`: the
+ * parameters, 0 to 1 along ab, where edge cd meets it), so each piece lies wholly inside or wholly
+ * outside and its midpoint decides. Pieces of `minPiece` (in the parameter) or less are passed
+ * over. Edges whose box misses ab's are not asked.
+ */
+export function segmentWithin<P extends PointLike>(
+  a: P,
+  b: P,
+  edges: readonly (readonly [P, P])[],
+  crossings: (a: P, b: P, c: P, d: P) => number[],
+  inside: (p: XY) => boolean,
+  minPiece = 0,
+): boolean {
+  const minX = Math.min(a[0], b[0]);
+  const maxX = Math.max(a[0], b[0]);
+  const minY = Math.min(a[1], b[1]);
+  const maxY = Math.max(a[1], b[1]);
+  const ts = [0, 1];
+  for (const [c, d] of edges) {
+    if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX || Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
+    ts.push(...crossings(a, b, c, d));
+  }
+  ts.sort((x, y) => x - y);
+  for (let k = 1; k < ts.length; k++) {
+    if (ts[k] - ts[k - 1] <= minPiece) continue;
+    const t = (ts[k] + ts[k - 1]) / 2;
+    if (!inside([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])])) return false;
+  }
+  return true;
+}
+
 /** Rounds a degree value to 7 decimals (about 1 cm), as drawings store coordinates. */
 export function round7(v: number): number {
   return Math.round(v * 1e7) / 1e7;

@@ -3,6 +3,7 @@ import type { Drawing, DrawingFeature } from '../api/drawings';
 import type { Intersection } from '../api/status';
 import { EL } from '../graphics-catalogue';
 import type { Position } from './measure';
+import { polygonEdges, segmentWithin } from './planar';
 
 /**
  * Status checks of a hole drawing (§3 "Status checks"). Geometry is tested on a local plane
@@ -300,29 +301,11 @@ function polygonWithinUnion(green: PolygonXY, boundaries: PolygonXY[]): boolean 
   if (!outer || outer.length < 3) return true;
   const prepared = boundaries.map(prepare);
   const greenPrepared = prepare(green);
-  const edges: [XY, XY][] = [];
-  for (const rings of boundaries) for (const r of rings) for (let i = 0; i < r.length; i++) edges.push([r[i], r[(i + 1) % r.length]]);
+  const edges = polygonEdges(boundaries);
+  const within = (p: XY) => insideAny(p, prepared);
   // Split each edge of the green's outer ring where boundary edges meet it: a piece then lies wholly
   // inside or wholly outside, so its midpoint decides; the vertices, closing the pieces, follow.
-  for (let i = 0; i < outer.length; i++) {
-    const a = outer[i];
-    const b = outer[(i + 1) % outer.length];
-    const minX = Math.min(a[0], b[0]);
-    const maxX = Math.max(a[0], b[0]);
-    const minY = Math.min(a[1], b[1]);
-    const maxY = Math.max(a[1], b[1]);
-    const ts = [0, 1];
-    for (const [c, d] of edges) {
-      if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX || Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
-      ts.push(...paramsOn(a, b, c, d));
-    }
-    ts.sort((x, y) => x - y);
-    for (let k = 1; k < ts.length; k++) {
-      if (ts[k] - ts[k - 1] <= 0) continue;
-      const t = (ts[k] + ts[k - 1]) / 2;
-      if (!insideAny([a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])], prepared)) return false;
-    }
-  }
+  for (let i = 0; i < outer.length; i++) if (!segmentWithin(outer[i], outer[(i + 1) % outer.length], edges, paramsOn, within)) return false;
   // A hole of a boundary lying wholly inside the green leaves part of the green outside.
   for (const rings of boundaries) {
     for (const hole of rings.slice(1)) {

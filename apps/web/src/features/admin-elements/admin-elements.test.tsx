@@ -137,6 +137,38 @@ describe('ElementsPage', () => {
     expect(await screen.findByText('pond was added to the catalogue')).toBeTruthy();
   });
 
+  it('adds an attribute with its unit and a unit, each dialog refusing an empty name and showing a refusal', async () => {
+    serve();
+    fakeApi.post('graphics/attributes', ({ body }) => json({ id: 3, ...(body as object) }, 201));
+    fakeApi.post('graphics/attribute-units', ({ body }) => json({ error: 'exists', code: 'adminElements.unitExists', params: { name: (body as { name: string }).name } }, 409));
+    renderRoutes([{ path: '/:clubId/admin/elements', element: <ElementsPage /> }], '/1/admin/elements');
+    await screen.findAllByTestId('element-row');
+    await userEvent.click(screen.getByRole('tab', { name: 'Attributes and units' }));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'New attribute' }));
+    const attribute = await screen.findByRole('dialog', { name: 'New attribute' });
+    await userEvent.click(within(attribute).getByRole('button', { name: 'Create' }));
+    expect(await within(attribute).findByText('Required')).toBeTruthy();
+    expect(fakeApi.requests.some((r) => r.method === 'POST')).toBe(false);
+    await userEvent.type(within(attribute).getByRole('textbox', { name: /^Name/ }), 'lux level');
+    await userEvent.click(within(attribute).getByRole('combobox', { name: /^Unit/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'm' }));
+    await userEvent.click(within(attribute).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('The attribute lux level was added')).toBeTruthy();
+    expect(fakeApi.requests.find((r) => r.method === 'POST')!.body).toEqual({ name: 'lux level', attributeUnitName: 'm' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New attribute' })).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'New unit' }));
+    const unit = await screen.findByRole('dialog', { name: 'New unit' });
+    await userEvent.type(within(unit).getByRole('textbox', { name: /^Name/ }), 'm');
+    await userEvent.click(within(unit).getByRole('button', { name: 'Create' }));
+    // The server's refusal shows in the dialog, which stays open with what was typed.
+    expect(await within(unit).findByText('A unit named m exists already')).toBeTruthy();
+    expect(fakeApi.requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([{ name: 'lux level', attributeUnitName: 'm' }, { name: 'm' }]);
+    await userEvent.click(within(unit).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New unit' })).toBeNull());
+  });
+
   it('will not delete an element that holes draw, and says why', async () => {
     serve();
     renderRoutes([{ path: '/:clubId/admin/elements', element: <ElementsPage /> }], '/1/admin/elements');

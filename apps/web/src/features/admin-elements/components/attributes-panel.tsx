@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -95,87 +95,92 @@ function AttributeRow({ attribute, units, divider }: { attribute: Attribute; uni
 
 function NewAttributeDialog({ units, onClose }: { units: string[]; onClose: () => void }) {
   const { t } = useTranslation();
-  const id = useId();
-  const snackbar = useSnackbar();
   const create = useCreateAttribute();
   const [name, setName] = useState('');
   const [unit, setUnit] = useState(units[0] ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = async () => {
-    const parsed = CreateAttributeBody.safeParse({ name, attributeUnitName: unit });
-    if (!parsed.success) {
-      setProblem(t('adminElements.form.required'));
-      return;
-    }
-    try {
-      await create.mutateAsync(parsed.data);
-      snackbar.confirm(t('adminElements.attributes.created', { name: parsed.data.name }));
-      onClose();
-    } catch (error) {
-      setProblem(errorText(error, t));
-    }
-  };
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby={`${id}-title`}>
-      <DialogTitle id={`${id}-title`}>{t('adminElements.attributes.newTitle')}</DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id={`${id}-form`}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-          sx={{ display: 'grid', gap: 2, pt: 1 }}
-        >
-          {problem && <Alert severity="error">{problem}</Alert>}
-          <TextField label={t('adminElements.fields.name')} value={name} onChange={(e) => setName(e.target.value)} required autoFocus slotProps={{ htmlInput: { maxLength: 60 } }} />
-          <TextField select label={t('adminElements.attributes.unit')} value={unit} onChange={(e) => setUnit(e.target.value)} required>
-            {units.map((u) => (
-              <MenuItem key={u} value={u}>
-                {u}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={create.isPending}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" form={`${id}-form`} variant="contained" disabled={create.isPending}>
-          {t('adminElements.create')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <CreateDialog
+      title={t('adminElements.attributes.newTitle')}
+      busy={create.isPending}
+      parse={() => CreateAttributeBody.safeParse({ name, attributeUnitName: unit })}
+      save={(body) => create.mutateAsync(body)}
+      created={(body) => t('adminElements.attributes.created', { name: body.name })}
+      onClose={onClose}
+    >
+      <TextField label={t('adminElements.fields.name')} value={name} onChange={(e) => setName(e.target.value)} required autoFocus slotProps={{ htmlInput: { maxLength: 60 } }} />
+      <TextField select label={t('adminElements.attributes.unit')} value={unit} onChange={(e) => setUnit(e.target.value)} required>
+        {units.map((u) => (
+          <MenuItem key={u} value={u}>
+            {u}
+          </MenuItem>
+        ))}
+      </TextField>
+    </CreateDialog>
   );
 }
 
 function NewUnitDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const id = useId();
-  const snackbar = useSnackbar();
   const create = useCreateUnit();
   const [name, setName] = useState('');
+  return (
+    <CreateDialog
+      title={t('adminElements.units.newTitle')}
+      busy={create.isPending}
+      parse={() => CreateAttributeUnitBody.safeParse({ name })}
+      save={(body) => create.mutateAsync(body.name)}
+      created={(body) => t('adminElements.units.created', { name: body.name })}
+      onClose={onClose}
+    >
+      <TextField label={t('adminElements.fields.name')} value={name} onChange={(e) => setName(e.target.value)} required autoFocus helperText={t('adminElements.units.hint')} slotProps={{ htmlInput: { maxLength: 60 } }} />
+    </CreateDialog>
+  );
+}
+
+/**
+ * The dialog of a form that creates one thing (an attribute, a unit): its fields, checked with the
+ * contract's schema (`parse`) when submitted, then saved; a refusal shows above the fields, a
+ * success is confirmed and closes it. It cannot be closed while it saves.
+ */
+function CreateDialog<T>({
+  title,
+  busy,
+  parse,
+  save,
+  created,
+  onClose,
+  children,
+}: {
+  title: string;
+  busy: boolean;
+  parse: () => { success: true; data: T } | { success: false };
+  save: (data: T) => Promise<unknown>;
+  /** The confirmation once saved. */
+  created: (data: T) => string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const snackbar = useSnackbar();
   const [problem, setProblem] = useState<string | null>(null);
   const submit = async () => {
-    const parsed = CreateAttributeUnitBody.safeParse({ name });
+    const parsed = parse();
     if (!parsed.success) {
       setProblem(t('adminElements.form.required'));
       return;
     }
     try {
-      await create.mutateAsync(parsed.data.name);
-      snackbar.confirm(t('adminElements.units.created', { name: parsed.data.name }));
+      await save(parsed.data);
+      snackbar.confirm(created(parsed.data));
       onClose();
     } catch (error) {
       setProblem(errorText(error, t));
     }
   };
   return (
-    <Dialog open onClose={create.isPending ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby={`${id}-title`}>
-      <DialogTitle id={`${id}-title`}>{t('adminElements.units.newTitle')}</DialogTitle>
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby={`${id}-title`}>
+      <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
       <DialogContent>
         <Box
           component="form"
@@ -188,14 +193,14 @@ function NewUnitDialog({ onClose }: { onClose: () => void }) {
           sx={{ display: 'grid', gap: 2, pt: 1 }}
         >
           {problem && <Alert severity="error">{problem}</Alert>}
-          <TextField label={t('adminElements.fields.name')} value={name} onChange={(e) => setName(e.target.value)} required autoFocus helperText={t('adminElements.units.hint')} slotProps={{ htmlInput: { maxLength: 60 } }} />
+          {children}
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={create.isPending}>
+        <Button onClick={onClose} disabled={busy}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" form={`${id}-form`} variant="contained" disabled={create.isPending}>
+        <Button type="submit" form={`${id}-form`} variant="contained" disabled={busy}>
           {t('adminElements.create')}
         </Button>
       </DialogActions>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -159,32 +159,15 @@ function RegionClubs({ region }: { region: AdminRegion }) {
   };
 
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="h3" id={titleId} sx={{ fontSize: '1rem', fontWeight: 600 }}>
-        {t('regions.clubs')}
-      </Typography>
-      {region.clubs.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
-          {t('regions.noClubs')}
-        </Typography>
-      ) : (
-        <List dense aria-labelledby={titleId}>
-          {region.clubs.map((club) => (
-            <ListItem
-              key={club.id}
-              data-testid="region-club"
-              secondaryAction={
-                <IconButton edge="end" size="small" disabled={change.isPending} onClick={() => void removeClub(club)} aria-label={t('regions.removeClub', { club: club.name, name: region.name })}>
-                  <RemoveIcon fontSize="small" />
-                </IconButton>
-              }
-            >
-              <ListItemText primary={club.name} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
-            </ListItem>
-          ))}
-        </List>
-      )}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+    <RegionPart
+      titleId={titleId}
+      title={t('regions.clubs')}
+      emptyText={t('regions.noClubs')}
+      rows={region.clubs.map((club) => ({ key: club.id, primary: club.name, removeLabel: t('regions.removeClub', { club: club.name, name: region.name }), onRemove: () => void removeClub(club) }))}
+      rowTestId="region-club"
+      removeIcon={<RemoveIcon fontSize="small" />}
+      busy={change.isPending}
+      picker={
         <Autocomplete
           size="small"
           options={options}
@@ -197,11 +180,11 @@ function RegionClubs({ region }: { region: AdminRegion }) {
           sx={{ flex: '1 1 200px', minWidth: 0 }}
           renderInput={(params) => <TextField {...params} label={t('regions.clubPick')} />}
         />
-        <Button variant="outlined" startIcon={<AddIcon />} disabled={!picked || change.isPending} onClick={() => void add()}>
-          {t('regions.addClub')}
-        </Button>
-      </Box>
-    </Box>
+      }
+      addLabel={t('regions.addClub')}
+      canAdd={picked !== null}
+      onAdd={() => void add()}
+    />
   );
 }
 
@@ -241,70 +224,61 @@ function RegionOwners({ region }: { region: AdminRegion }) {
   };
 
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="h3" id={titleId} sx={{ fontSize: '1rem', fontWeight: 600 }}>
-        {t('regions.owners')}
-      </Typography>
-      {region.owners.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
-          {t('regions.noOwners')}
-        </Typography>
-      ) : (
-        <List dense aria-labelledby={titleId}>
-          {region.owners.map((owner) => (
-            <ListItem
-              key={owner.id}
-              data-testid="region-owner"
-              secondaryAction={
-                <IconButton edge="end" size="small" disabled={change.isPending} onClick={() => setRemoving(owner)} aria-label={t('regions.removeOwner', { owner: ownerName(owner), name: region.name })}>
-                  <PersonRemoveIcon fontSize="small" />
-                </IconButton>
-              }
-            >
-              <ListItemText primary={ownerName(owner)} secondary={owner.email} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }} />
-            </ListItem>
-          ))}
-        </List>
-      )}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <Autocomplete
-          size="small"
-          options={options}
-          value={picked}
-          inputValue={text}
-          onInputChange={(_, value, reason) => {
-            if (reason !== 'reset') setText(value);
-          }}
-          onChange={(_, value) => setPicked(value)}
-          // The server searches; every answer it gives is shown.
-          filterOptions={(x) => x}
-          getOptionLabel={(u) => `${ownerName(u)} <${u.email}>`}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderOption={(props, u) => {
-            const { key, ...rest } = props;
-            return (
-              <li key={key} {...rest}>
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                    {ownerName(u)} {u.admin && <Chip component="span" size="small" variant="outlined" label={t('regions.adminBadge')} sx={{ ml: 0.5 }} />}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                    {u.email}
-                  </Typography>
-                </Box>
-              </li>
-            );
-          }}
-          loading={!tooShort && candidates.isFetching}
-          loadingText={t('regions.ownerSearching')}
-          noOptionsText={tooShort ? t('regions.ownerSearchHint', { min: REGION_LIMITS.searchMin }) : candidates.isError ? t('regions.ownerSearchFailed') : t('regions.ownerNone')}
-          sx={{ flex: '1 1 220px', minWidth: 0 }}
-          renderInput={(params) => <TextField {...params} label={t('regions.ownerSearch')} />}
-        />
-        <Button variant="outlined" startIcon={<AddIcon />} disabled={!picked || change.isPending} onClick={() => void add()}>
-          {t('regions.addOwner')}
-        </Button>
-      </Box>
+    <>
+      <RegionPart
+        titleId={titleId}
+        title={t('regions.owners')}
+        emptyText={t('regions.noOwners')}
+        rows={region.owners.map((owner) => ({
+          key: owner.id,
+          primary: ownerName(owner),
+          secondary: owner.email,
+          removeLabel: t('regions.removeOwner', { owner: ownerName(owner), name: region.name }),
+          onRemove: () => setRemoving(owner),
+        }))}
+        rowTestId="region-owner"
+        removeIcon={<PersonRemoveIcon fontSize="small" />}
+        busy={change.isPending}
+        picker={
+          <Autocomplete
+            size="small"
+            options={options}
+            value={picked}
+            inputValue={text}
+            onInputChange={(_, value, reason) => {
+              if (reason !== 'reset') setText(value);
+            }}
+            onChange={(_, value) => setPicked(value)}
+            // The server searches; every answer it gives is shown.
+            filterOptions={(x) => x}
+            getOptionLabel={(u) => `${ownerName(u)} <${u.email}>`}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            renderOption={(props, u) => {
+              const { key, ...rest } = props;
+              return (
+                <li key={key} {...rest}>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                      {ownerName(u)} {u.admin && <Chip component="span" size="small" variant="outlined" label={t('regions.adminBadge')} sx={{ ml: 0.5 }} />}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {u.email}
+                    </Typography>
+                  </Box>
+                </li>
+              );
+            }}
+            loading={!tooShort && candidates.isFetching}
+            loadingText={t('regions.ownerSearching')}
+            noOptionsText={tooShort ? t('regions.ownerSearchHint', { min: REGION_LIMITS.searchMin }) : candidates.isError ? t('regions.ownerSearchFailed') : t('regions.ownerNone')}
+            sx={{ flex: '1 1 220px', minWidth: 0 }}
+            renderInput={(params) => <TextField {...params} label={t('regions.ownerSearch')} />}
+          />
+        }
+        addLabel={t('regions.addOwner')}
+        canAdd={picked !== null}
+        onAdd={() => void add()}
+      />
       <ConfirmDialog
         open={removing !== null}
         title={t('regions.removeOwnerTitle', { owner: removing ? ownerName(removing) : '' })}
@@ -315,6 +289,62 @@ function RegionOwners({ region }: { region: AdminRegion }) {
       >
         {t('regions.removeOwnerText', { owner: removing ? ownerName(removing) : '', name: region.name })}
       </ConfirmDialog>
+    </>
+  );
+}
+
+/**
+ * A part of a region's card (its clubs, its owners): a heading, the rows (or a line saying there
+ * are none), each with its remove button, then the picker with its add button. While a change of
+ * the part is saved (`busy`), its buttons wait.
+ */
+interface RegionPartProps {
+  titleId: string;
+  title: string;
+  emptyText: string;
+  rows: { key: number; primary: string; secondary?: string; removeLabel: string; onRemove: () => void }[];
+  rowTestId: string;
+  removeIcon: ReactNode;
+  busy: boolean;
+  picker: ReactNode;
+  addLabel: string;
+  canAdd: boolean;
+  onAdd: () => void;
+}
+
+function RegionPart({ titleId, title, emptyText, rows, rowTestId, removeIcon, busy, picker, addLabel, canAdd, onAdd }: RegionPartProps) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="h3" id={titleId} sx={{ fontSize: '1rem', fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {rows.length === 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
+          {emptyText}
+        </Typography>
+      ) : (
+        <List dense aria-labelledby={titleId}>
+          {rows.map((row) => (
+            <ListItem
+              key={row.key}
+              data-testid={rowTestId}
+              secondaryAction={
+                <IconButton edge="end" size="small" disabled={busy} onClick={row.onRemove} aria-label={row.removeLabel}>
+                  {removeIcon}
+                </IconButton>
+              }
+            >
+              <ListItemText primary={row.primary} secondary={row.secondary} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        {picker}
+        <Button variant="outlined" startIcon={<AddIcon />} disabled={!canAdd || busy} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      </Box>
     </Box>
   );
 }
