@@ -15,6 +15,7 @@ await build({
     'render-worker': 'src/modules/products/render/render-worker.ts',
     'feed-parse': 'src/modules/communication/feed-parse.ts',
     'bundle-worker': 'src/modules/assets/bundle-worker.ts',
+    'status-worker': 'src/modules/management/status-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Job } from '@golf/contract/api/jobs';
 import { SCREENS, type ScreenName } from '../src/config/screens';
 import { expectAccessible, VISITORS, WIDTHS } from './axe';
+import { computeMismatches, createCourseWithoutDistance, deleteCourseNamed, publishUpload, removeBundles, storedZip, svg, uploadBundle } from './admin-setup';
 import { apiToken, apiUpdateProfile, DEMO, expect, LANGUAGE_KEY, openAs, standIns, test, type DemoUser } from './support';
 import { waitForDemoSeason } from './insights-support';
 import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, LOADING, settle, withDemoScreens } from './screens';
@@ -134,6 +136,82 @@ function communityMembersDialog(name: string, opener: (tr: Tr) => string | RegEx
   };
 }
 
+/** A dialog of the elements screen's Attributes tab, opened from the keyboard. */
+function attributesTabDialog(name: string, opener: (tr: Tr) => string): UiState {
+  return {
+    name,
+    open: async (page, tr) => {
+      const tab = page.getByRole('tab', { name: tr('adminElements.attributesTab') });
+      await press(tab);
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      return opensDialog(opener)(page, tr);
+    },
+  };
+}
+
+/** The bundles of the assets screen's states: one waiting to be published, one published (set up before the run, removed after). */
+const A11Y_RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const A11Y_PENDING = `A11y upload ${A11Y_RUN}`;
+const A11Y_PUBLISHED = `A11y bundle ${A11Y_RUN}`;
+/** The course of the mismatches screen's states: its tee A11Y_TEE has no distance (created on first use, removed after the run). */
+const A11Y_COURSE = `A11y mismatch course ${A11Y_RUN}`;
+const A11Y_TEE = `Blue ${A11Y_RUN}`;
+
+let mismatchesReady: Promise<void> | null = null;
+
+/**
+ * The course with a tee without a distance, and a computation that found it (once per run: the
+ * job may wait its turn behind the demo's own jobs); the screen is then loaded again to show it.
+ */
+async function mismatchesComputed(page: Page): Promise<void> {
+  if (!mismatchesReady) {
+    mismatchesReady = (async () => {
+      await createCourseWithoutDistance(page.request, A11Y_COURSE, A11Y_TEE);
+      await computeMismatches(page.request);
+    })();
+    await mismatchesReady;
+    await page.reload();
+  }
+  await mismatchesReady;
+}
+
+/** GET events/jobs, as the jobs screen asks for it. */
+const JOB_LIST = /\/api\/events\/jobs\?/;
+
+/**
+ * The jobs screen, loaded again with a job waiting at the top of its list. A real job does not wait
+ * long enough to be looked at (the queue starts a requested job within seconds and most finish in
+ * a few more), so the list's answer is the server's own with one waiting job put first: its Stop
+ * opens the same confirmation, which is only closed again (nothing is sent to the server).
+ */
+async function showWaitingJob(page: Page, waiting: string): Promise<void> {
+  await page.unroute(JOB_LIST);
+  await page.route(JOB_LIST, async (route) => {
+    const answer = await route.fetch();
+    const jobs = (await answer.json()) as Job[];
+    const job: Job = {
+      id: '00000000-0000-4000-8000-00000000a11e',
+      kind: 'guide.pdf',
+      state: 'queued',
+      percent: 0,
+      message: null,
+      attempts: 0,
+      createdAt: new Date().toISOString(),
+      startedAt: null,
+      finishedAt: null,
+      result: null,
+      error: null,
+      clubId: DEMO_CLUB,
+      guideId: null,
+      guideTitle: null,
+      requestId: null,
+    };
+    await route.fulfill({ response: answer, json: [job, ...jobs] });
+  });
+  await page.reload();
+  await expect(page.getByTestId('job-row').first().getByText(waiting, { exact: true })).toBeVisible(LOADING);
+}
+
 const SCREEN_STATES: ScreenStates[] = [
   {
     screen: 'home',
@@ -215,15 +293,8 @@ const SCREEN_STATES: ScreenStates[] = [
     adminOnly: true,
     states: [
       { name: 'new element dialog', open: opensDialog((tr) => tr('adminElements.new')) },
-      {
-        name: 'new attribute dialog',
-        open: async (page, tr) => {
-          const tab = page.getByRole('tab', { name: tr('adminElements.attributesTab') });
-          await press(tab);
-          await expect(tab).toHaveAttribute('aria-selected', 'true');
-          return opensDialog((t) => t('adminElements.attributes.new'))(page, tr);
-        },
-      },
+      attributesTabDialog('new attribute dialog', (tr) => tr('adminElements.attributes.new')),
+      attributesTabDialog('new unit dialog', (tr) => tr('adminElements.units.new')),
     ],
   },
   {
@@ -240,6 +311,93 @@ const SCREEN_STATES: ScreenStates[] = [
     states: [
       { name: 'new region dialog', open: opensDialog((tr) => tr('regions.new')) },
       { name: 'region deletion confirmation', open: opensDialog((tr) => pattern(tr('regions.deleteNamed'))) },
+      // The demo's region has the region owner (owner@example.com): only asked, never removed.
+      { name: 'owner removal confirmation', open: opensDialog((tr) => pattern(tr('regions.removeOwner'))) },
+    ],
+  },
+  {
+    screen: 'assets',
+    adminOnly: true,
+    states: [
+      // The bundles uploaded and published through the API before the run (A11Y_PENDING, A11Y_PUBLISHED).
+      {
+        name: "an uploaded bundle's preview",
+        open: async (page) => {
+          const card = page.getByRole('article', { name: A11Y_PENDING });
+          await card.scrollIntoViewIfNeeded(LOADING);
+          return { shown: card };
+        },
+        close: async () => undefined,
+      },
+      { name: 'publish confirmation', open: opensDialog((tr) => tr('assets.pending.publish', { name: A11Y_PENDING })) },
+      { name: 'discard confirmation', open: opensDialog((tr) => tr('assets.pending.discard', { name: A11Y_PENDING })) },
+      { name: 'bundle deletion confirmation', open: opensDialog((tr) => tr('assets.bundles.delete', { name: A11Y_PUBLISHED })) },
+    ],
+  },
+  {
+    screen: 'mismatches',
+    adminOnly: true,
+    states: [
+      {
+        name: 'computed findings',
+        open: async (page, tr) => {
+          await mismatchesComputed(page);
+          const list = page.getByRole('list', { name: tr('mismatches.listLabel') });
+          await list.scrollIntoViewIfNeeded(LOADING);
+          return { shown: list };
+        },
+        close: async () => undefined,
+      },
+      {
+        name: "'not an error' confirmation",
+        open: async (page, tr) => {
+          await mismatchesComputed(page);
+          // The finding of the course created for the run (the admin's visit only: English, one hole).
+          return opensDialog((t) => t('mismatches.dismissLabel', { what: t('mismatches.kinds.teeWithoutDistance_one', { tee: A11Y_TEE, holes: 1 }) }))(page, tr);
+        },
+      },
+    ],
+  },
+  {
+    screen: 'jobs',
+    adminOnly: true,
+    states: [
+      {
+        name: 'stop confirmation',
+        open: async (page, tr) => {
+          await showWaitingJob(page, tr('jobs.states.queued'));
+          return opensDialog((t) => t('jobs.cancelNamed', { kind: t('jobs.kinds.guide_pdf') }))(page, tr);
+        },
+      },
+    ],
+  },
+  {
+    screen: 'managementClubInfo',
+    states: [
+      {
+        // The admin's and the region owner's: a new handle, free, asks before it is saved (never saved here).
+        name: 'handle change confirmation',
+        leavesChanges: true,
+        open: async (page, tr) => {
+          await page.getByRole('textbox', { name: tr('management.clubInfo.handle'), exact: true }).fill(`fjordvang-a11y-${A11Y_RUN}`);
+          await expect(page.getByText(tr('management.clubInfo.handleAvailable'))).toBeVisible({ timeout: 30_000 });
+          return opensDialog((t) => t('common.save'))(page, tr);
+        },
+      },
+    ],
+  },
+  {
+    screen: 'metamapCourse',
+    states: [
+      {
+        name: 'leave without saving',
+        leavesChanges: true,
+        open: async (page, tr) => {
+          if ((await page.getByTestId('coordinates-form').count()) === 0) await typeFeature(page, tr, 'bunker', 'polygon', BUNKER);
+          await press(page.getByRole('main').getByRole('link', { name: 'Fjordvang Links', exact: true }));
+          return { shown: dialog(page) };
+        },
+      },
     ],
   },
   { screen: 'appUser', adminOnly: true, states: [{ name: 'erase confirmation', open: opensDialog((tr) => tr('appUsers.user.erase')) }] },
@@ -455,6 +613,19 @@ test.afterAll(async ({ request }) => {
   const headers = await ownerApi({ request });
   expect((await request.delete(`/api/clubs/${DEMO_CLUB}/announcement`, { headers })).status()).toBeLessThan(300);
   expect((await request.delete(`/api/clubs/${DEMO_CLUB}/connections/facebook`, { headers })).status()).toBeLessThan(300);
+});
+
+// The assets screen's bundles: one published and one uploaded, waiting (both removed after the run,
+// with the mismatches' course if its states created it).
+test.beforeAll(async ({ request }) => {
+  const published = await uploadBundle(request, A11Y_PUBLISHED, storedZip([{ name: `icons/a11y-${A11Y_RUN}-flag.svg`, data: svg('#1f6f43') }]));
+  await publishUpload(request, published);
+  await uploadBundle(request, A11Y_PENDING, storedZip([{ name: `icons/a11y-${A11Y_RUN}-pin.svg`, data: svg('#c62828') }]));
+});
+
+test.afterAll(async ({ request }) => {
+  await removeBundles(request, [A11Y_PENDING, A11Y_PUBLISHED]);
+  await deleteCourseNamed(request, A11Y_COURSE);
 });
 
 test('every entry names a screen of the route table, each screen once, each with a state', () => {

@@ -77,6 +77,12 @@ import svMismatches from '../locales/sv/mismatches.json';
 import enAppUsers from '../locales/en/app-users.json';
 import daAppUsers from '../locales/da/app-users.json';
 import svAppUsers from '../locales/sv/app-users.json';
+import enManagement from '../locales/en/management.json';
+import daManagement from '../locales/da/management.json';
+import svManagement from '../locales/sv/management.json';
+import enCourseMapping from '../locales/en/course-mapping.json';
+import daCourseMapping from '../locales/da/course-mapping.json';
+import svCourseMapping from '../locales/sv/course-mapping.json';
 import enServerErrors from '../locales/en/server-errors.json';
 import daServerErrors from '../locales/da/server-errors.json';
 import svServerErrors from '../locales/sv/server-errors.json';
@@ -90,6 +96,7 @@ import { THEME_ERRORS } from './api/admin-themes-errors';
 import { REGION_ERRORS } from './api/regions-errors';
 import { ASSET_ERRORS } from './api/assets-errors';
 import { MISMATCH_ERRORS } from './api/mismatches-errors';
+import { MANAGEMENT_ERRORS } from './api/management-errors';
 import { APP_USER_ERRORS } from './api/app-users-errors';
 
 /**
@@ -135,6 +142,9 @@ export const AREA_TEXTS: Record<string, AreaTexts> = {
   assets: { en: enAssets, da: daAssets, sv: svAssets },
   mismatches: { en: enMismatches, da: daMismatches, sv: svMismatches },
   'app-users': { en: enAppUsers, da: daAppUsers, sv: svAppUsers },
+  // Management and course-wide mapping (issue 27): club setup, mapping status, the track map, /metamap and /admin/atla.
+  management: { en: enManagement, da: daManagement, sv: svManagement },
+  'course-mapping': { en: enCourseMapping, da: daCourseMapping, sv: svCourseMapping },
   // The server's refusals by code (api/errors.ts), shown in the reader's language.
   'server-errors': { en: enServerErrors, da: daServerErrors, sv: svServerErrors },
 };
@@ -152,4 +162,5 @@ export const AREA_ERRORS = {
   ...ASSET_ERRORS,
   ...MISMATCH_ERRORS,
   ...APP_USER_ERRORS,
+  ...MANAGEMENT_ERRORS,
 } as const satisfies Record<string, string>;

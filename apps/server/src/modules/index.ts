@@ -23,6 +23,7 @@ import { regionRoutes } from './regions';
 import { assetRoutes } from './assets';
 import { mismatchRoutes } from './mismatches';
 import { appUserRoutes } from './app-users';
+import { managementRoutes } from './management';
 
 /**
  * The areas of the API, registered in this order under /api by app.ts. A new area adds its
@@ -54,6 +55,7 @@ export const AREA_MODULES: readonly AreaModule[] = [
   assetRoutes,
   mismatchRoutes,
   appUserRoutes,
+  managementRoutes,
   jobRoutes,
 ];
 

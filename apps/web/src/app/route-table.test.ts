@@ -69,6 +69,7 @@ describe('route table', () => {
     expect(isAvailable('club/club-app')).toBe(true);
     expect(isAvailable('courses/:courseId')).toBe(true);
     expect(isAvailable('courses/new')).toBe(true);
-    expect(isAvailable('admin/atla')).toBe(false);
+    expect(isAvailable('admin/atla')).toBe(true);
+    expect(isAvailable('admin/nothing-here')).toBe(false);
   });
 });

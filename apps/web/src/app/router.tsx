@@ -28,6 +28,7 @@ type Loader = () => Promise<ComponentType>;
 const lazyScreen = (load: Loader) => async () => ({ Component: await load() });
 const holeEditor: Loader = async () => (await import('../features/hole-editor/components/hole-editor-page')).HoleEditorPage;
 const guidePage: Loader = async () => (await import('../features/products/components/guide-page')).GuidePage;
+const courseMapping: Loader = async () => (await import('../features/hole-editor/components/course-mapping-page')).CourseMappingPage;
 const sponsorSetupPage: Loader = async () => (await import('../features/sponsor-setups/components/sponsor-setup-page')).SponsorSetupPage;
 
 /**
@@ -94,6 +95,14 @@ const SCREEN_LOADERS: Record<ScreenName, Loader> = {
   guideMismatches: async () => (await import('../features/mismatches/components/mismatches-page')).MismatchesPage,
   appUsers: async () => (await import('../features/app-users/components/app-users-page')).AppUsersPage,
   appUser: async () => (await import('../features/app-users/components/app-user-page')).AppUserPage,
+  managementClubInfo: async () => (await import('../features/management/components/club-info-page')).ManagementClubInfoPage,
+  clubStatus: async () => (await import('../features/management/components/club-status-page')).ClubStatusPage,
+  trackMap: async () => (await import('../features/management/components/trackmap-page')).TrackMapPage,
+  atla: async () => (await import('../features/hole-editor/components/atla-page')).AtlaPage,
+  metamap: courseMapping,
+  metamapCourse: courseMapping,
+  meatmap: courseMapping,
+  meatmapCourse: courseMapping,
 };
 
 /** The route table of §2; every screen is a chunk of its own, loaded when first opened. */

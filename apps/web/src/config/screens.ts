@@ -91,6 +91,15 @@ export const SCREENS = {
   guideMismatches: { path: 'admin/mismatches/:guideId', titleKey: 'mismatches.guideTitle', access: ADMIN },
   appUsers: { path: 'admin/events/guide-users', titleKey: 'appUsers.title', ...menu('admin/events/guide-users') },
   appUser: { path: 'admin/events/guide-users/:userId', titleKey: 'appUsers.userTitle', access: ADMIN },
+  // Management and course-wide mapping (issue 27): admins and the owners of the club's regions; mapping with the courses role.
+  managementClubInfo: { path: 'admin/club-info', titleKey: 'management.clubInfo.title', ...menu('admin/club-info') },
+  clubStatus: { path: 'admin/club-status', titleKey: 'management.clubStatus.title', ...menu('admin/club-status') },
+  trackMap: { path: 'admin/trackmap', titleKey: 'management.trackmap.title', ...menu('admin/trackmap') },
+  atla: { path: 'admin/atla', titleKey: 'courseMapping.atla.title', ...menu('admin/atla') },
+  metamap: { path: 'metamap', titleKey: 'courseMapping.title', access: COURSES },
+  metamapCourse: { path: 'metamap/:courseId', titleKey: 'courseMapping.title', access: COURSES },
+  meatmap: { path: 'meatmap', titleKey: 'courseMapping.title', access: COURSES },
+  meatmapCourse: { path: 'meatmap/:courseId', titleKey: 'courseMapping.title', access: COURSES },
 } as const satisfies Record<string, ScreenDef>;
 
 export type ScreenName = keyof typeof SCREENS;

@@ -29,7 +29,9 @@ export const Handle = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'Handle: 2 to 63 letters, digits or dashes');
+  .regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'Handle: 2 to 63 letters, digits or dashes')
+  // A handle names the club in the console's URLs (/{handle}/home, issue 27), where digits alone are a club id.
+  .refine((v) => /[a-z]/.test(v), 'Handle: at least one letter');
 
 /** How the club logo is cut: round (a circle in the app) or rectangular (Logo data, §3). */
 export const LOGO_SHAPES = ['round', 'rectangular'] as const;

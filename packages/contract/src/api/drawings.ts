@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NonNegativeInt32, Text } from './common';
+import { IdParam, NonNegativeInt32, PositiveInt32, Text } from './common';
 
 /**
  * Hole drawings: a GeoJSON FeatureCollection (RFC 7946) in longitude/latitude (EPSG:4326).
@@ -83,3 +83,39 @@ export type SaveDrawingBody = z.infer<typeof SaveDrawingBody>;
 /** One problem found in a drawing by the server's validation. */
 export const DrawingProblem = z.object({ feature: z.string(), message: z.string() });
 export type DrawingProblem = z.infer<typeof DrawingProblem>;
+
+/**
+ * POST clubs/{clubId}/courses/{courseId}/drawings (issue 27, the course-wide mapping of /metamap
+ * and /admin/atla): the changed holes of one course saved together. Each hole is saved as
+ * save_drawing saves it — its own version check, validation and catalogue rules, its own
+ * transaction — so a hole changed meanwhile by someone else is refused by name while the others
+ * are saved; nothing of the other session's is overwritten.
+ */
+export const COURSE_DRAWINGS_LIMITS = {
+  /** Holes in one save. */
+  holes: 100,
+  /** Bytes of the request body (every hole's drawing). */
+  bodyBytes: 32 * 1024 * 1024,
+} as const;
+
+export const CourseDrawingsParams = z.object({ clubId: IdParam, courseId: IdParam });
+
+export const SaveCourseDrawingsBody = z.object({
+  holes: z
+    .array(z.object({ hole_id: PositiveInt32, drawing: Drawing, version: NonNegativeInt32 }))
+    .min(1, 'Nothing to save')
+    .max(COURSE_DRAWINGS_LIMITS.holes, `At most ${COURSE_DRAWINGS_LIMITS.holes} holes in one save`)
+    .refine((holes) => new Set(holes.map((h) => h.hole_id)).size === holes.length, 'A hole is given twice'),
+});
+export type SaveCourseDrawingsBody = z.infer<typeof SaveCourseDrawingsBody>;
+
+/** What happened to each hole of a course-wide save. */
+export const SaveCourseDrawingsResponse = z.object({
+  /** Saved: the new stored drawing and version of each. */
+  saved: z.array(DrawingResponse),
+  /** Changed meanwhile by someone else (the version sent is older): nothing of this hole was written. */
+  conflicts: z.array(z.object({ hole_id: z.number().int(), order: z.number().int(), version: z.number().int(), updated_at: z.string().nullable() })),
+  /** Refused by the validation or the catalogue's rules: nothing of this hole was written. */
+  invalid: z.array(z.object({ hole_id: z.number().int(), order: z.number().int(), message: z.string(), problems: z.array(DrawingProblem) })),
+});
+export type SaveCourseDrawingsResponse = z.infer<typeof SaveCourseDrawingsResponse>;

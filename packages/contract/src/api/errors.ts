@@ -99,6 +99,7 @@ export const SERVER_ERRORS = {
   'clubs.unknownCountry': 'Unknown country code: {{code}}',
   'clubs.unknownDrawingStyle': 'Unknown drawing style: {{id}}',
   'clubs.handleTaken': 'This handle is already used by another club',
+  'clubs.handleFormer': 'This handle was used by another club and still leads there',
   'clubs.fieldsRefused': 'You may not change: {{fields}}',
 
   // Users

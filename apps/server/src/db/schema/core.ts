@@ -78,6 +78,21 @@ export const clubs = pgTable(
   (t) => [uniqueIndex('clubs_handle_key').on(t.handle)],
 );
 
+/**
+ * A club's earlier handles (issue 27): a handle used in the console's URLs keeps leading to its
+ * club after a change. Written by the clubs area when a handle changes; a handle here is reserved
+ * for its club (another club cannot take it), and the club may take it back.
+ */
+export const clubFormerHandles = pgTable(
+  'club_former_handles',
+  {
+    handle: text('handle').primaryKey(),
+    clubId: integer('club_id').notNull().references(() => clubs.id, { onDelete: 'cascade' }),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('club_former_handles_club_idx').on(t.clubId)],
+);
+
 export const clubRegions = pgTable(
   'club_regions',
   {

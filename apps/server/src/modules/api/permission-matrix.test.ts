@@ -136,6 +136,71 @@ const ROWS: Row[] = [
     body: () => ({ handle: 'ljungbacka' }),
     expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
   },
+  // Management (issue 27): the management kind per club (admin, the owner of the club's region).
+  {
+    name: 'check a handle for the Danish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/handle-check?handle=fjordvang-gk`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'check a handle for the Swedish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/handle-check?handle=ljungbacka-gk`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    // Any signed-in user, for a club they may open; another club's handle is not revealed (404).
+    name: 'the club of the Danish handle',
+    method: 'GET',
+    url: () => '/api/club-handles/fjordvang',
+    expected: { admin: 200, owner: 200, staff: 200, swede: 404, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'the club of the Swedish handle',
+    method: 'GET',
+    url: () => '/api/club-handles/ljungbacka',
+    expected: { admin: 200, owner: 404, staff: 404, swede: 200, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'the former handles of the Danish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/former-handles`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'the admin candidates of the Swedish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/admin-candidates`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    name: 'the mapping status of the Danish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/mapping-status`,
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 403, anonymous: 401 },
+  },
+  {
+    name: 'the mapping status of the Swedish club',
+    method: 'GET',
+    url: (ids) => `/api/clubs/${ids.seClubId}/mapping-status`,
+    expected: { admin: 200, owner: 403, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    // Admins and region owners; a club user is refused.
+    name: 'the clubs table of management',
+    method: 'GET',
+    url: () => '/api/management/clubs-status',
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
+  {
+    // The course-wide save (issue 27): role courses. Version 0 of a drawn hole is answered as a conflict: nothing is written.
+    name: 'save the drawings of a Danish course at once',
+    method: 'POST',
+    url: (ids) => `/api/clubs/${ids.dkClubId}/courses/${ids.dkCourseId}/drawings`,
+    body: (ids) => ({ holes: [{ hole_id: ids.dkHoleId, drawing: { type: 'FeatureCollection', features: [] }, version: 0 }] }),
+    expected: { admin: 200, owner: 200, staff: 403, swede: 403, skane: 200, anonymous: 401 },
+  },
   {
     name: 'activate the Danish club',
     method: 'PUT',
@@ -945,6 +1010,9 @@ describe(`permission matrix (${testDatabaseKind})`, () => {
     expect(await db.select({ id: schema.trackingCommentImages.id }).from(schema.trackingCommentImages).where(eq(schema.trackingCommentImages.commentId, ids.seTrackingCommentId))).toEqual([{ id: ids.seTrackingImageId }]);
     expect(await db.select().from(schema.trackingGroupElements).where(eq(schema.trackingGroupElements.trackingGroupId, ids.seTrackingGroupId))).toEqual([]);
     expect(await db.select().from(schema.holeGroupTexts).where(eq(schema.holeGroupTexts.trackingGroupId, ids.seTrackingGroupId))).toEqual([]);
+    // The demo hole's drawing, untouched by the course-wide saves (each answered as a conflict).
+    const drawn = await db.select({ version: schema.holeDrawings.version, updatedBy: schema.holeDrawings.updatedBy }).from(schema.holeDrawings).where(eq(schema.holeDrawings.holeId, ids.dkHoleId));
+    expect(drawn).toEqual([{ version: 1, updatedBy: null }]);
     // Signed out by the last row.
     expect((await call(t.app, 'PUT', '/api/authenticated', { token: tokens.staff })).statusCode).toBe(401);
   });

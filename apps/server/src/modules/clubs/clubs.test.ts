@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { Club, ClubListItem } from '@golf/contract/api/clubs';
 import { CLUB_ROLES } from '@golf/contract/roles';
 import { clubRegions, clubs } from '../../db/schema/index';
-import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { buildTestApp, call, demoIds, testDatabaseKind, userRow, type DemoIds, type TestApp } from '../../../test/test-app';
 import { signInActors } from '../../../test/actors';
 
 type Actor = 'admin' | 'owner' | 'staff' | 'swede' | 'nobody';
@@ -198,6 +198,8 @@ describe(`clubs (${testDatabaseKind})`, () => {
     });
 
     it('lets the admin change every field', async () => {
+      // The club's admin is a user of the club (issue 27): here the Swede, who has a role in it.
+      const swedeId = (await userRow(t, 'swede@example.com')).id;
       const res = await put('admin', ids.seClubId, {
         name: 'Ljungbacka GK',
         handle: 'ljungbacka-gk',
@@ -205,7 +207,7 @@ describe(`clubs (${testDatabaseKind})`, () => {
         region_ids: [ids.seRegionId, ids.dkRegionId],
         position: { longitude: 12.9, latitude: 56.2 },
         active: false,
-        admin_id: 42,
+        admin_id: swedeId,
         address: { street: 'Golfbanevägen 6', city: 'Ängelholm', zip: '262 92', country_code: 'se' },
         drawing_style_id: 1,
       });
@@ -216,7 +218,7 @@ describe(`clubs (${testDatabaseKind})`, () => {
         srid: 4326,
         region_ids: [ids.dkRegionId, ids.seRegionId].sort((a, b) => a - b),
         active: false,
-        admin_id: 42,
+        admin_id: swedeId,
         drawing_style_id: 1,
         address: { country_code: 'se', zip: '262 92' },
       });
@@ -328,6 +330,8 @@ describe(`clubs (${testDatabaseKind})`, () => {
     });
 
     it('creates a club with every field given, and the owner of its region gets it', async () => {
+      // A new club has no users yet: its admin is an administrator (issue 27).
+      const adminId = (await userRow(t, 'admin@example.com')).id;
       const res = await post('admin', {
         name: 'Sydkyst Golf',
         handle: 'sydkyst',
@@ -335,13 +339,13 @@ describe(`clubs (${testDatabaseKind})`, () => {
         region_ids: [ids.dkRegionId],
         position: { longitude: '10.1', latitude: '55.1' },
         active: true,
-        admin_id: 5,
+        admin_id: adminId,
         address: { street: 'Kystvej 1', city: 'Fåborg', zip: '5600', country_code: 'dk' },
         drawing_style_id: 2,
       });
       expect(res.statusCode).toBe(201);
       const club = Club.parse(res.json());
-      expect(club).toMatchObject({ region_ids: [ids.dkRegionId], position: { longitude: 10.1, latitude: 55.1 }, active: true, admin_id: 5 });
+      expect(club).toMatchObject({ region_ids: [ids.dkRegionId], position: { longitude: 10.1, latitude: 55.1 }, active: true, admin_id: adminId });
       const ownerClubs = (await get('owner', '/api/clubs')).json().map((c: Club) => c.id);
       expect(ownerClubs).toContain(club.id);
       expect((await get('owner', `/api/clubs/${club.id}/club`)).statusCode).toBe(200);

@@ -4,3 +4,5 @@ export { clubRoutes } from './routes';
 export { clubFilesPrefix } from './files';
 // The clubs' app keys (issue 22): a key for a club (the demo, tests and benches make theirs with it).
 export { createAppKey, listAppKeys, revokeAppKey } from './app-keys-service';
+// The clubs' handles in URLs (issue 27): the club a current or former handle names, and a club's former handles.
+export { formerHandles, resolveClubHandle } from './service';

@@ -1,8 +1,9 @@
-import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Club, ClubListItem, CreateClubBody, UpdateClubBody } from '@golf/contract/api/clubs';
 import { CLUB_FIELD_GROUPS } from '@golf/contract/api/clubs';
 import { canEditClubFields, type PermissionSubject } from '@golf/contract/permissions';
-import { clubRegions, clubs, countries, drawingStyles, regions, regionUsers } from '../../db/schema/index';
+import { MANAGEMENT_LIMITS } from '@golf/contract/api/management';
+import { clubFormerHandles, clubRegions, clubs, clubUserRoles, countries, drawingStyles, regions, regionUsers, users } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors';
 import type { z } from 'zod';
@@ -138,12 +139,92 @@ async function setRegions(tx: DbOrTx, clubId: number, regionIds: number[]): Prom
   if (unique.length) await tx.insert(clubRegions).values(unique.map((regionId) => ({ clubId, regionId })));
 }
 
+/**
+ * Who may be a club's admin (issue 27): nobody (0), a user with a role in the club, or an
+ * administrator. As a condition of a statement on clubs (the row's own club), for the one-statement save.
+ */
+function adminEligible(adminId: number, clubId: number | null): SQL {
+  const roleInClub =
+    clubId === null
+      ? sql`false`
+      : sql`exists (select 1 from ${clubUserRoles} where ${clubUserRoles.userId} = ${adminId} and ${clubUserRoles.clubId} = ${clubId})`;
+  return sql`(${adminId} = 0 or exists (select 1 from ${users} where ${users.id} = ${adminId} and ${users.admin}) or ${roleInClub})`;
+}
+
+async function assertAdminEligible(db: DbOrTx, clubId: number | null, adminId: number | undefined): Promise<void> {
+  if (adminId === undefined || adminId === 0) return;
+  const [row] = await db.execute<{ ok: boolean }>(sql`select ${adminEligible(adminId, clubId)} as ok`).then((r) => r.rows);
+  if (!row?.ok) throw badRequest('management.adminNotEligible');
+}
+
+/**
+ * Serialises the handle changes that name these handles (as current or former ones), for the
+ * length of the transaction: two clubs cannot take and let go of one handle at once.
+ */
+async function lockHandles(tx: DbOrTx, handles: string[]): Promise<void> {
+  for (const handle of [...new Set(handles)].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'club-handle:' + handle}))`);
+}
+
+/** 409 when the handle is a former handle of another club (its old URLs still lead there). */
+async function assertNotFormerElsewhere(db: DbOrTx, clubId: number | null, handle: string): Promise<void> {
+  const [row] = await db
+    .select({ clubId: clubFormerHandles.clubId })
+    .from(clubFormerHandles)
+    .where(clubId === null ? eq(clubFormerHandles.handle, handle) : and(eq(clubFormerHandles.handle, handle), ne(clubFormerHandles.clubId, clubId)));
+  if (row) throw conflict('clubs.handleFormer');
+}
+
+/**
+ * A club's handle changes from `from` to `to` (issue 27): `to` leaves the club's own former handles
+ * (taken back), `from` becomes one, and at most MANAGEMENT_LIMITS.formerHandles are kept (the
+ * oldest let go). Inside the transaction that changes the handle, after lockHandles.
+ */
+async function recordFormerHandle(tx: DbOrTx, clubId: number, from: string, to: string): Promise<void> {
+  await assertNotFormerElsewhere(tx, clubId, to);
+  await tx.delete(clubFormerHandles).where(and(eq(clubFormerHandles.clubId, clubId), eq(clubFormerHandles.handle, to)));
+  await tx
+    .insert(clubFormerHandles)
+    .values({ handle: from, clubId })
+    .onConflictDoUpdate({ target: clubFormerHandles.handle, set: { clubId, changedAt: sql`now()` } });
+  const kept = tx
+    .select({ handle: clubFormerHandles.handle })
+    .from(clubFormerHandles)
+    .where(eq(clubFormerHandles.clubId, clubId))
+    .orderBy(desc(clubFormerHandles.changedAt), asc(clubFormerHandles.handle))
+    .limit(MANAGEMENT_LIMITS.formerHandles);
+  await tx.delete(clubFormerHandles).where(and(eq(clubFormerHandles.clubId, clubId), notInArray(clubFormerHandles.handle, kept)));
+}
+
+/** The club a handle names: its current handle, else a former one (issue 27); null when none. */
+export async function resolveClubHandle(db: DbOrTx, handle: string): Promise<{ clubId: number; handle: string; former: boolean } | null> {
+  const [current] = await db.select({ id: clubs.id, handle: clubs.handle }).from(clubs).where(eq(clubs.handle, handle));
+  if (current) return { clubId: current.id, handle: current.handle, former: false };
+  const [former] = await db
+    .select({ id: clubs.id, handle: clubs.handle })
+    .from(clubFormerHandles)
+    .innerJoin(clubs, eq(clubs.id, clubFormerHandles.clubId))
+    .where(eq(clubFormerHandles.handle, handle));
+  return former ? { clubId: former.id, handle: former.handle, former: true } : null;
+}
+
+/** The club's former handles, newest first. */
+export async function formerHandles(db: DbOrTx, clubId: number): Promise<{ handle: string; changedAt: Date }[]> {
+  return db
+    .select({ handle: clubFormerHandles.handle, changedAt: clubFormerHandles.changedAt })
+    .from(clubFormerHandles)
+    .where(eq(clubFormerHandles.clubId, clubId))
+    .orderBy(desc(clubFormerHandles.changedAt), asc(clubFormerHandles.handle));
+}
 
 export async function createClub(db: Db, input: z.output<typeof CreateClubBody>): Promise<Club> {
   try {
     return await db.transaction(async (tx) => {
       await assertRegionsExist(tx, input.region_ids);
       await assertReferencesExist(tx, { countryCode: input.address.country_code, drawingStyleId: input.drawing_style_id });
+      // A new club has no users yet: its admin is nobody (0) or an administrator.
+      await assertAdminEligible(tx, null, input.admin_id);
+      await lockHandles(tx, [input.handle]);
+      await assertNotFormerElsewhere(tx, null, input.handle);
       const [row] = await tx
         .insert(clubs)
         .values({
@@ -203,27 +284,40 @@ export async function updateClub(
     set.countryCode = input.address.country_code;
   }
   const references = { countryCode: input.address?.country_code, drawingStyleId: input.drawing_style_id };
+  const { handle, admin_id: adminId } = input;
   /**
-   * The update itself checks that the country and the drawing style exist (it changes nothing
-   * otherwise) and answers the club as GET club does: the everyday save is this one statement.
-   * When it changes nothing, the checks are made one by one to say why (404, then 400).
+   * The update itself checks that the country and the drawing style exist, that a given handle is
+   * the club's own already and that a changed admin may be one (it changes nothing otherwise), and
+   * answers the club as GET club does: the everyday save is this one statement. When it changes
+   * nothing, the checks are made one by one to say why (404, then 400), and a changed handle is
+   * written with its former handle in one transaction.
    */
+  const conditions: SQL[] = [...referencesExist(references)];
+  if (handle !== undefined) conditions.push(eq(clubs.handle, handle));
+  if (adminId !== undefined) conditions.push(or(eq(clubs.adminId, adminId), adminEligible(adminId, clubId))!);
   const update = (tx: DbOrTx, checked: boolean) =>
     tx
       .update(clubs)
       .set(set)
-      .where(checked ? eq(clubs.id, clubId) : and(eq(clubs.id, clubId), ...referencesExist(references)))
+      .where(checked ? eq(clubs.id, clubId) : and(eq(clubs.id, clubId), ...conditions))
       .returning({ ...getTableColumns(clubs), regionIds: clubRegionIds });
+  const checkedWrite = async (tx: DbOrTx) => {
+    const [existing] = await tx.select({ handle: clubs.handle, adminId: clubs.adminId }).from(clubs).where(eq(clubs.id, clubId)).for('update');
+    if (!existing) throw notFound('clubs.notFound');
+    await assertReferencesExist(tx, references);
+    if (adminId !== undefined && adminId !== existing.adminId) await assertAdminEligible(tx, clubId, adminId);
+    if (handle !== undefined && handle !== existing.handle) {
+      await lockHandles(tx, [handle, existing.handle]);
+      await recordFormerHandle(tx, clubId, existing.handle, handle);
+    }
+    // Everything checked (a country or style added meanwhile counts): written as checked, like any save.
+    const [row] = await update(tx, true);
+    if (!row) throw notFound('clubs.notFound');
+    return row;
+  };
   const write = async (tx: DbOrTx): Promise<Club> => {
     let [row] = await update(tx, false);
-    if (!row) {
-      const [existing] = await tx.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
-      if (!existing) throw notFound('clubs.notFound');
-      await assertReferencesExist(tx, references);
-      // Both exist now (added meanwhile): written as checked, like any save.
-      [row] = await update(tx, true);
-      if (!row) throw notFound('clubs.notFound');
-    }
+    if (!row) row = await (tx === db ? db.transaction(checkedWrite) : checkedWrite(tx));
     const { regionIds, ...club } = row;
     return present(club, regionIds);
   };

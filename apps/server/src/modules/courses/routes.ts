@@ -16,11 +16,21 @@ import {
   UpdateHoleBody,
   UpdateTeeBody,
 } from '@golf/contract/api/courses';
-import { DRAWING_LIMITS, DrawingResponse, EDIT_DRAWING_STYLE, SaveDrawingBody } from '@golf/contract/api/drawings';
+import {
+  COURSE_DRAWINGS_LIMITS,
+  CourseDrawingsParams,
+  DRAWING_LIMITS,
+  DrawingResponse,
+  EDIT_DRAWING_STYLE,
+  SaveCourseDrawingsBody,
+  SaveCourseDrawingsResponse,
+  SaveDrawingBody,
+} from '@golf/contract/api/drawings';
 import type { AppDeps, TypedApp } from '../../platform/app-types';
 import { COURSES, CREATE_COURSES } from './access';
 import { requireAuth } from '../../platform/authorize';
 import { getDrawingJson, saveDrawing } from './drawing-service';
+import { saveCourseDrawings } from './course-drawings-service';
 import { sendJsonBytes } from '../../platform/http-cache';
 import {
   createCourse,
@@ -125,6 +135,20 @@ export function drawingRoutes(app: TypedApp, { db, config }: AppDeps) {
     async (request) => {
       const auth = requireAuth(request);
       return saveDrawing(db, request.params.clubId, request.params.holeId, auth.userId, request.body, EDIT_DRAWING_STYLE);
+    },
+  );
+
+  // Issue 27: the changed holes of one course saved at once (/metamap), each hole as save_drawing saves it.
+  app.post(
+    '/clubs/:clubId/courses/:courseId/drawings',
+    {
+      config: { access: COURSES },
+      bodyLimit: COURSE_DRAWINGS_LIMITS.bodyBytes,
+      schema: { tags, params: CourseDrawingsParams, body: SaveCourseDrawingsBody, response: { 200: SaveCourseDrawingsResponse, ...errors, 413: ErrorResponse } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return saveCourseDrawings(db, request.params.clubId, request.params.courseId, auth.userId, request.body, EDIT_DRAWING_STYLE);
     },
   );
 }

@@ -9,6 +9,7 @@ import { Splash } from '../../components/ui/splash';
 import { paths } from '../../config/paths';
 import { session, useSession } from '../../lib/auth/session';
 import { AppShell } from '../shell/app-shell';
+import { HandleRedirect, looksLikeHandle } from './handle-redirect';
 import { NotFound } from './not-found';
 
 /**
@@ -27,6 +28,7 @@ export function ClubLayout() {
     const next = signOutReason === 'user' ? null : `${location.pathname}${location.search}`;
     return <Navigate replace to={paths.signIn.build(next)} />;
   }
+  if (rawClubId && !/^\d+$/.test(rawClubId) && looksLikeHandle(rawClubId)) return <HandleRedirect handle={rawClubId} />;
   if (!rawClubId || !/^\d+$/.test(rawClubId)) return <NotFound />;
   const clubId = Number(rawClubId);
   if (!canAccessClub(profile, clubId)) return <NoClubAccess profile={profile} clubId={clubId} />;

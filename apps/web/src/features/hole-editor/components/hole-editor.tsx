@@ -5,33 +5,21 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlineOutlined';
-import NearMeOutlinedIcon from '@mui/icons-material/NearMeOutlined';
-import OpenWithIcon from '@mui/icons-material/OpenWith';
-import PolylineOutlinedIcon from '@mui/icons-material/PolylineOutlined';
-import RedoIcon from '@mui/icons-material/Redo';
-import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
-import SquareFootIcon from '@mui/icons-material/SquareFoot';
-import StraightenIcon from '@mui/icons-material/Straighten';
-import UndoIcon from '@mui/icons-material/Undo';
 import type { Hole } from '@golf/contract/api/courses';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { HOLE_EDITORS, paths } from '../../../config/paths';
 import { useHoleEditor, type HoleEditorInput } from '../hooks/use-hole-editor';
-import type { Tool } from '../map/editor-controller';
-import { adjacentHoles, mapCursor, toolButtonValue } from '../utils/editor-state';
+import { adjacentHoles } from '../utils/editor-state';
+import { EditorMap } from './editor-map';
+import { EditorToolbar } from './editor-toolbar';
 import { EditorSidePanel } from './editor-side-panel';
 import { LabelDialog } from './label-dialog';
 
@@ -42,7 +30,6 @@ export function HoleEditor({ hole, ...input }: Omit<HoleEditorInput, 'holeId'> &
   const { mapRef, controller, state, dirty, screen, dispatch, blocker, measurer, editableElements, saving, onSave } = useHoleEditor({ ...input, holeId: hole.id });
   const { previous, next } = adjacentHoles(course.holes, hole.id);
   const tool = state?.tool ?? 'select';
-  const setTool = (value: Tool | null) => value && controller?.setTool(value);
   const { problems, conflict, textTarget } = screen;
 
   return (
@@ -82,64 +69,7 @@ export function HoleEditor({ hole, ...input }: Omit<HoleEditorInput, 'holeId'> &
         ))}
       </Tabs>
 
-      <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', p: 1, mb: 1 }} role="toolbar" aria-label={t('holeEditor.tools')}>
-        <ToggleButtonGroup size="small" exclusive value={toolButtonValue(tool)} onChange={(_e, v: Tool | null) => setTool(v)}>
-          <ToggleButton value="select" aria-label={t('holeEditor.tool.select')} title={t('holeEditor.tool.select')}>
-            <NearMeOutlinedIcon fontSize="small" />
-          </ToggleButton>
-          <ToggleButton value="modify" aria-label={t('holeEditor.tool.modify')} title={t('holeEditor.tool.modify')}>
-            <PolylineOutlinedIcon fontSize="small" />
-          </ToggleButton>
-          <ToggleButton value="move" aria-label={t('holeEditor.tool.move')} title={t('holeEditor.tool.move')}>
-            <OpenWithIcon fontSize="small" />
-          </ToggleButton>
-          <ToggleButton value="measure-line" aria-label={t('holeEditor.tool.measureLine')} title={t('holeEditor.tool.measureLine')}>
-            <StraightenIcon fontSize="small" />
-          </ToggleButton>
-          <ToggleButton value="measure-area" aria-label={t('holeEditor.tool.measureArea')} title={t('holeEditor.tool.measureArea')}>
-            <SquareFootIcon fontSize="small" />
-          </ToggleButton>
-        </ToggleButtonGroup>
-        <ToggleButton
-          size="small"
-          value="snap"
-          selected={!!state?.snap}
-          onChange={() => controller?.setSnap(!state?.snap)}
-          aria-label={t('holeEditor.tool.snap')}
-        >
-          {t('holeEditor.tool.snap')}
-        </ToggleButton>
-        <Divider orientation="vertical" flexItem />
-        <IconButton size="small" data-testid="undo" aria-label={t('holeEditor.tool.undo')} title={`${t('holeEditor.tool.undo')} (Ctrl+Z)`} disabled={!state?.canUndo} onClick={() => controller?.undo()}>
-          <UndoIcon fontSize="small" />
-        </IconButton>
-        <IconButton size="small" data-testid="redo" aria-label={t('holeEditor.tool.redo')} title={`${t('holeEditor.tool.redo')} (Ctrl+Y)`} disabled={!state?.canRedo} onClick={() => controller?.redo()}>
-          <RedoIcon fontSize="small" />
-        </IconButton>
-        <IconButton
-          size="small"
-          aria-label={t('holeEditor.tool.delete')}
-          title={`${t('holeEditor.tool.delete')} (Delete)`}
-          disabled={!state?.selected.length}
-          onClick={() => controller?.deleteSelected()}
-        >
-          <DeleteOutlineIcon fontSize="small" />
-        </IconButton>
-        <Typography variant="body2" color="text.secondary" sx={{ mx: 1 }} aria-live="polite">
-          {state?.tool === 'draw' && state.drawElement ? t('holeEditor.drawing', { element: state.drawElement }) : ''}
-          {dirty ? ` ${t('holeEditor.unsaved')}` : ''}
-        </Typography>
-        <Button
-          variant="contained"
-          size="small"
-          sx={{ ml: 'auto' }}
-          startIcon={<SaveOutlinedIcon />}
-          disabled={!controller || saving}
-          onClick={() => void onSave()}
-        >
-          {saving ? t('common.saving') : t('common.save')}
-        </Button>
-      </Paper>
+      <EditorToolbar controller={controller} state={state} status={dirty ? t('holeEditor.unsaved') : ''} saving={saving} onSave={() => void onSave()} />
 
       {measurer.projected && (
         <Alert severity="info" sx={{ mb: 1 }}>
@@ -171,29 +101,7 @@ export function HoleEditor({ hole, ...input }: Omit<HoleEditorInput, 'holeId'> &
       )}
 
       <Box sx={{ display: 'flex', gap: 1, flexDirection: { xs: 'column', md: 'row' } }}>
-        {/* Focusable: with the focus on it the arrow keys pan and + / − zoom (OpenLayers' keyboard interactions). */}
-        <Box
-          ref={mapRef}
-          data-testid="hole-map"
-          role="application"
-          tabIndex={0}
-          aria-label={t('holeEditor.mapLabel')}
-          aria-describedby="hole-map-hint"
-          sx={{
-            // In the narrow column layout a growing item gets no definite height, and the map's
-            // viewport (height 100%) would collapse to nothing: there the map keeps its own height.
-            flex: { xs: 'none', md: 1 },
-            minWidth: 0,
-            height: { xs: '60vh', md: 'calc(100vh - 290px)' },
-            minHeight: 420,
-            borderRadius: 1,
-            overflow: 'hidden',
-            border: 1,
-            borderColor: 'divider',
-            bgcolor: '#dfe8d8',
-            cursor: mapCursor(tool),
-          }}
-        />
+        <EditorMap mapRef={mapRef} label={t('holeEditor.mapLabel')} hintId="hole-map-hint" tool={tool} />
         {state && controller && (
           <EditorSidePanel
             mode={mode}

@@ -209,3 +209,74 @@ describe('editing without a pointer', () => {
     expect(tPoints.map((f) => f.geometry)).toEqual([{ type: 'Point', coordinates: [9.5362, 55.7121] }]);
   });
 });
+
+describe('the course-wide mapping’s hooks', () => {
+  function course(newFeatureId?: (f: DrawingFeature) => string) {
+    const target = document.createElement('div');
+    document.body.append(target);
+    controller = new HoleEditorController({
+      target,
+      mode: 'edit',
+      elements: ELEMENTS,
+      editable: new Set([...HOLE_CONTEXT, EL.tPoint]),
+      measurer: createMeasurer(4326),
+      language: 'en',
+      fallbackCenter: [9.5357, 55.7113],
+      newFeatureId,
+      sameHole: (a, b) => a.split(':')[0] === b.split(':')[0],
+    });
+    controller.load({
+      type: 'FeatureCollection',
+      features: [
+        { ...FEATURES[0], id: '1:green' },
+        { ...FEATURES[3], id: '1:tpoint' },
+        { ...FEATURES[0], id: '2:green', geometry: { type: 'Polygon', coordinates: square(9.54, 55.72, 0.0003) } },
+        { ...FEATURES[3], id: '2:tpoint' },
+      ],
+    });
+    return controller;
+  }
+
+  it('names a new feature by newFeatureId, from the feature as drawn', () => {
+    const seen: DrawingFeature[] = [];
+    const c = course((f) => {
+      seen.push(f);
+      return `2:${seen.length}`;
+    });
+    expect(c.addFeature(EL.bunker, [[9.54, 55.72], [9.5401, 55.72], [9.5401, 55.7201]])).toBe(true);
+    expect(seen[0].properties.element).toBe(EL.bunker);
+    expect(seen[0].geometry.type).toBe('Polygon');
+    expect(c.getDrawing().features.map((f) => f.id)).toContain('2:1');
+  });
+
+  it('a placed T-point replaces only the one of its own hole', () => {
+    const c = course(() => '2:new-t');
+    c.addFeature(EL.tPoint, [[9.5401, 55.7201]]);
+    const ids = c.getDrawing().features.map((f) => f.id);
+    expect(ids).toContain('1:tpoint');
+    expect(ids).not.toContain('2:tpoint');
+    expect(ids).toContain('2:new-t');
+  });
+
+  it('renames features as one undoable change, keeping them selected', () => {
+    const c = course();
+    c.selectFeature('1:green');
+    c.renameFeatures(new Map([['1:green', '3:green'], ['missing', 'x'], ['2:green', '1:tpoint']]));
+    const ids = c.getDrawing().features.map((f) => f.id);
+    expect(ids).toContain('3:green');
+    // An unknown id and a name already taken are skipped.
+    expect(ids).toContain('2:green');
+    expect(c.getState().selected.map((s) => s.id)).toEqual(['3:green']);
+    c.undo();
+    expect(c.getDrawing().features.map((f) => f.id)).toContain('1:green');
+  });
+
+  it('zooms to the features an id test picks, and says when there are none', () => {
+    const c = course();
+    expect(c.zoomTo((id) => id === '2:green')).toBe(true);
+    const [lon, lat] = toLonLat(c.map.getView().getCenter()!);
+    expect(lon).toBeCloseTo(9.54015, 4);
+    expect(lat).toBeCloseTo(55.72015, 4);
+    expect(c.zoomTo((id) => id.startsWith('9:'))).toBe(false);
+  });
+});

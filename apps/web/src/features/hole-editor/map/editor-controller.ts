@@ -116,6 +116,17 @@ export interface EditorOptions {
   onPointPlaced?: (id: string, element: string) => void;
   /** The map has drawn the drawing's features for the first time. */
   onReady?: () => void;
+  /**
+   * The id of a feature just drawn or typed (its element set, in longitude/latitude); a random
+   * UUID when not given. The course-wide mapping names the hole of a new feature by its id.
+   */
+  newFeatureId?: (feature: DrawingFeature) => string;
+  /** Whether two feature ids belong to the same hole (the course-wide mapping; else every feature does). */
+  sameHole?: (a: string, b: string) => boolean;
+  /** Styles drawn over an edited feature's own (the course-wide mapping marks the features of no hole). */
+  decorate?: (feature: Feature<Geometry>) => Style[] | null;
+  /** Whether the background tiles are shown at first (default true). */
+  background?: boolean;
 }
 
 type Snapshot = DrawingFeature[];
@@ -166,6 +177,7 @@ export class HoleEditorController {
   private readonly guideSource = new VectorSource<Feature<Geometry>>();
   private readonly measureSource = new VectorSource<Feature<Geometry>>();
   private readonly editLayer: VectorLayer<VectorSource<Feature<Geometry>>>;
+  private readonly background: ReturnType<typeof createBackgroundLayer>;
   private readonly select: Select;
   private readonly modify: Modify;
   private readonly translate: Translate;
@@ -223,6 +235,8 @@ export class HoleEditorController {
         if (this.hidden.has(element)) return undefined;
         const base = this.styler(f, this.selectedIds.has(String(f.getId())) ? 'selected' : 'normal');
         if (legs && element === EL.playLine) return [base, ...this.legStyles(f as Feature<Geometry>)];
+        const extra = opts.decorate?.(f as Feature<Geometry>);
+        if (extra && extra.length > 0) return [base, ...extra];
         return base;
       },
       updateWhileInteracting: true,
@@ -232,6 +246,8 @@ export class HoleEditorController {
     const guideLayer = new VectorLayer({ source: this.guideSource, zIndex: 3, updateWhileInteracting: true });
     const measureLayer = new VectorLayer({ source: this.measureSource, style: MEASURE_STYLE, zIndex: 4 });
     const background = createBackgroundLayer();
+    this.background = background;
+    background?.setVisible(opts.background !== false);
 
     this.map = new Map({
       target: opts.target,
@@ -481,12 +497,10 @@ export class HoleEditorController {
     const draw = new Draw({ source: this.editSource, type, stopClick: true });
     draw.on('drawend', (event) => {
       const feature = event.feature as Feature<Geometry>;
-      const id = crypto.randomUUID();
-      feature.setId(id);
       feature.set('element', elementName);
-      if (SINGLE_PER_HOLE.has(elementName)) {
-        for (const other of [...this.editFeatures()]) if (other.get('element') === elementName) this.editSource.removeFeature(other);
-      }
+      const id = this.newId(feature);
+      feature.setId(id);
+      this.removeOtherSingles(elementName, id);
       // The source adds the feature right after this event.
       queueMicrotask(() => {
         if (TEXT_ELEMENTS.has(elementName) && this.opts.onPointPlaced) {
@@ -700,12 +714,10 @@ export class HoleEditorController {
     const projected = positions.map((p) => fromLonLat(p));
     const geometry = type === 'point' ? new Point(projected[0]) : type === 'line' ? new LineString(projected) : new Polygon([[...projected, projected[0]]]);
     const feature = new Feature<Geometry>(geometry);
-    const id = crypto.randomUUID();
-    feature.setId(id);
     feature.set('element', element);
-    if (SINGLE_PER_HOLE.has(element)) {
-      for (const other of [...this.editFeatures()]) if (other.get('element') === element) this.editSource.removeFeature(other);
-    }
+    const id = this.newId(feature);
+    feature.setId(id);
+    this.removeOtherSingles(element, id);
     this.editSource.addFeature(feature);
     this.setTool('select');
     this.select.getFeatures().clear();
@@ -906,6 +918,60 @@ export class HoleEditorController {
       event.preventDefault();
       this.deleteSelected();
     }
+  }
+
+  // ---- course-wide mapping ----
+
+  /** A T-point is one per hole: another of the same hole (`sameHole`, else any) goes when one is placed. */
+  private removeOtherSingles(element: string, id: string) {
+    if (!SINGLE_PER_HOLE.has(element)) return;
+    for (const other of [...this.editFeatures()]) {
+      if (other.get('element') !== element || String(other.getId()) === id) continue;
+      if (this.opts.sameHole && !this.opts.sameHole(String(other.getId()), id)) continue;
+      this.editSource.removeFeature(other);
+    }
+  }
+
+  private newId(feature: Feature<Geometry>): string {
+    if (!this.opts.newFeatureId) return crypto.randomUUID();
+    feature.setId('new');
+    return this.opts.newFeatureId(writeDrawingFeature(feature));
+  }
+
+  /** Gives edited features new ids (old id → new id), as one undoable change; unknown ids are skipped. */
+  renameFeatures(renames: ReadonlyMap<string, string>) {
+    let changed = false;
+    for (const [from, to] of renames) {
+      const feature = this.editSource.getFeatureById(from) as Feature<Geometry> | null;
+      if (!feature || from === to || this.editSource.getFeatureById(to)) continue;
+      feature.setId(to);
+      if (this.selectedIds.delete(from)) this.selectedIds.add(to);
+      if (this.activeVertex?.featureId === from) this.activeVertex = { ...this.activeVertex, featureId: to };
+      changed = true;
+    }
+    if (changed) this.commit();
+  }
+
+  /** Brings the features (edited and shown) whose id passes `include` into view; false when there are none. */
+  zoomTo(include: (id: string) => boolean): boolean {
+    const features = [...this.contextSource.getFeatures(), ...this.editFeatures()].filter((f) => include(String(f.getId())));
+    if (features.length === 0) return false;
+    return this.fitFeatures(features, true);
+  }
+
+  /** Whether background tiles are configured (else there is nothing to switch). */
+  get hasBackground(): boolean {
+    return !!this.background;
+  }
+
+  /** Shows or hides the background tiles. */
+  setBackgroundVisible(visible: boolean) {
+    this.background?.setVisible(visible);
+  }
+
+  /** Draws the features again (after what `decorate` reads changed). */
+  redraw() {
+    this.editLayer.changed();
   }
 
   /** Whether `load` has run. */
