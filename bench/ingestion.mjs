@@ -14,7 +14,9 @@
 // resident memory during the run (VmRSS sampled every 50 ms) and over its life (VmHWM), and the
 // target (PostgreSQL ≥ 200 rounds/s), and the server process's own CPU time per round (user +
 // system, /proc/<pid>/stat: what the figure would be on a machine where nothing else runs, the
-// database and the bench's client apart).
+// database and the bench's client apart) and, on PostgreSQL, its backends' CPU time per round (the
+// server's connections to the scratch database, found in pg_stat_activity; the WAL writer and the
+// checkpointer, shared by every database, are not in it).
 //
 // BENCH_ROUNDS (default 10,000), BENCH_CONNECTIONS (default 10), BENCH_POOL (default 2,000),
 // BENCH_ONLY=postgresql|embedded runs one side, BENCH_DATABASE_URL (default
@@ -22,6 +24,7 @@
 // BENCH_ENTRY=<main.js> measures another build of the server instead of apps/server/dist;
 // BENCH_CPU_PROF=<dir> starts the servers with `node --cpu-prof` and writes their profiles there.
 import { join, resolve } from 'node:path';
+import postgres from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { api, cpuSeconds, freshDataDir, memory, root, scratchDatabase, signIn, snapshotBuild, startServer } from './lib.mjs';
 
@@ -117,8 +120,28 @@ async function putUsers(server, side, users) {
   );
 }
 
+/** CPU seconds of the backends connected to `database` (PostgreSQL on this machine), by process id. */
+async function backendCpu(database) {
+  const client = new postgres.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [database]);
+    const cpu = new Map();
+    for (const { pid } of rows) {
+      try {
+        cpu.set(pid, cpuSeconds(pid));
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+    return cpu;
+  } finally {
+    await client.end();
+  }
+}
+
 /** PUTs ROUNDS rounds over CONNECTIONS connections; answers the figures. */
-async function run(server, side, pool) {
+async function run(server, side, pool, database) {
   const latencies = [];
   const statuses = new Map();
   const refusals = new Map();
@@ -129,6 +152,8 @@ async function run(server, side, pool) {
   }, 50);
   const url = `${server.url}/api/app/clubs/${side.clubId}/rounds/`;
   const cpuBefore = cpuSeconds(server.pid);
+  const dbBefore = database ? await backendCpu(database) : null;
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -156,11 +181,20 @@ async function run(server, side, pool) {
   );
   const seconds = (performance.now() - started) / 1000;
   const cpuMsPerRound = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / ROUNDS;
+  const clientUsage = process.cpuUsage(clientBefore);
+  const clientCpuMsPerRound = (clientUsage.user + clientUsage.system) / 1000 / ROUNDS;
+  let dbCpuMsPerRound = null;
+  if (database) {
+    // A backend started during the run counts whole; one that ended during it is lost (the pool keeps its connections while busy).
+    let seconds = 0;
+    for (const [pid, after] of await backendCpu(database)) seconds += after - (dbBefore.get(pid) ?? 0);
+    dbCpuMsPerRound = (seconds * 1000) / ROUNDS;
+  }
   clearInterval(sampler);
   peakRss = Math.max(peakRss, memory(server.pid, 'VmRSS'));
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-  return { seconds, cpuMsPerRound, rate: ROUNDS / seconds, p50: pct(50), p99: pct(99), statuses, refusals, peakRss, hwm: memory(server.pid, 'VmHWM') };
+  return { seconds, cpuMsPerRound, dbCpuMsPerRound, clientCpuMsPerRound, rate: ROUNDS / seconds, p50: pct(50), p99: pct(99), statuses, refusals, peakRss, hwm: memory(server.pid, 'VmHWM') };
 }
 
 const build = process.env.BENCH_ENTRY ? { entry: resolve(process.env.BENCH_ENTRY), env: { WEB_DIR: join(root, 'apps/web/dist') } } : snapshotBuild();
@@ -201,13 +235,15 @@ try {
         poolCourse = side.course;
       }
       await putUsers(server, side, users);
-      const r = await run(server, side, pool);
+      const r = await run(server, side, pool, kind === 'postgresql' ? new URL(scratch.url).pathname.slice(1) : null);
       results.push({ name, ...r });
       console.log(
         `  ${r.rate.toFixed(0)} rounds/s (${ROUNDS} in ${r.seconds.toFixed(1)} s), p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms; ` +
           `answers ${[...r.statuses].map(([s, n]) => `${s}×${n}`).join(', ')}${r.refusals.size ? ` (not 201: ${[...r.refusals].map(([c, n]) => `${c}×${n}`).join(', ')})` : ''}; ` +
           `server peak RSS ${r.peakRss.toFixed(0)} MB during the run, ${r.hwm.toFixed(0)} MB over its life; ` +
-          `the server's own CPU ${r.cpuMsPerRound.toFixed(1)} ms per round (at most ${(1000 / r.cpuMsPerRound).toFixed(0)} rounds/s on a core of its own)`,
+          `the server's own CPU ${r.cpuMsPerRound.toFixed(1)} ms per round (at most ${(1000 / r.cpuMsPerRound).toFixed(0)} rounds/s on a core of its own)` +
+          (r.dbCpuMsPerRound === null ? '' : `; PostgreSQL's backends ${r.dbCpuMsPerRound.toFixed(1)} ms per round`) +
+          `; this bench's client ${r.clientCpuMsPerRound.toFixed(1)} ms per round`,
       );
     } finally {
       await server.stop();

@@ -5,12 +5,11 @@
 // is not the save's and is left out. Each save writes what it read, so the counts are the
 // everyday case: an unchanged save of the settings page, as bench/saves.mjs measures it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type pg from 'pg';
 import { eq } from 'drizzle-orm';
 import { graphicsElements } from '../../db/schema/index';
 import { buildTestApp, call, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
+import { statementsSent } from '../../../test/statements';
 
-type Sent = { text: string };
 
 describe(`statements per save (${testDatabaseKind})`, () => {
   let t: TestApp;
@@ -20,28 +19,7 @@ describe(`statements per save (${testDatabaseKind})`, () => {
 
   /** The statements the pool's connections were sent while `run` ran, without the session read. */
   async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-    const sent: Sent[] = [];
-    const wrapped = new Map<pg.PoolClient, pg.PoolClient['query']>();
-    const watch = (client: pg.PoolClient) => {
-      if (wrapped.has(client)) return;
-      const query = client.query;
-      wrapped.set(client, query);
-      client.query = ((...args: unknown[]) => {
-        const [config] = args;
-        const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');
-        sent.push({ text });
-        return (query as (...a: unknown[]) => unknown).apply(client, args);
-      }) as pg.PoolClient['query'];
-    };
-    const pool = t.database.pool;
-    pool.on('acquire', watch);
-    try {
-      await run();
-    } finally {
-      pool.off('acquire', watch);
-      for (const [client, query] of wrapped) client.query = query;
-    }
-    return sent.map((s) => s.text.replace(/\s+/g, ' ').trim()).filter((text) => !/from sessions s join users u/.test(text));
+    return (await statementsSent(t.database.pool, run)).map((s) => s.text).filter((text) => !/from sessions s join users u/.test(text));
   }
 
   /** Sends the save twice (the first warms the session cache) and answers the second's statements. */

@@ -8,9 +8,12 @@ import {
   type RoundBody,
   type RoundResponse,
 } from '@golf/contract/api/insights-app';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { supportsNamedStatements } from '../../platform/database';
 import type { DbOrTx } from '../../platform/db-types';
 import { badRequest, HttpError } from '../../platform/errors';
 import { savedDrawings } from '../courses';
+import { BinaryArray } from './binary-array';
 import { courseOrigin, extentOfDrawings, metresFromExtent, toLocal, type Extent, type Origin } from './projection';
 
 /**
@@ -66,6 +69,24 @@ interface Context {
   origins: Map<number, Origin>;
 }
 
+const dialect = new PgDialect();
+
+/**
+ * Runs one of the statements every round sends: on PostgreSQL, outside a transaction, as a named
+ * prepared statement, parsed and planned once per pooled connection rather than per round (a
+ * quarter of the write's database time, and of the read's; as platform/auth.ts reads the session).
+ * On the embedded database (decision 0008), behind a pooler without them, or in a transaction:
+ * unnamed, through drizzle; so too with a null `name`. The statement's text must not vary between
+ * calls of one `name`.
+ */
+async function run<T extends Record<string, unknown>>(db: DbOrTx, name: string | null, query: SQL): Promise<T[]> {
+  if (name !== null && '$client' in db && supportsNamedStatements(db)) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await db.$client.query<T>({ name, text, values: params })).rows;
+  }
+  return (await db.execute<T>(query)).rows as T[];
+}
+
 const ints = (values: Iterable<number>) => sql.param([...new Set(values)]);
 const texts = (values: Iterable<string>) => sql.param([...new Set(values)]);
 
@@ -77,7 +98,7 @@ async function loadContext(
 ): Promise<Context> {
   const guideIds = ints(want.guides);
   const courseIds = ints(want.courses);
-  const result = await db.execute<{
+  const [row] = await run<{
     guides: number[];
     courses: number[];
     guide_courses: [number, number][];
@@ -86,7 +107,7 @@ async function loadContext(
     origins: [number, number, number][];
     users: [string, number][];
     existing: [string, number][];
-  }>(sql`select
+  }>(db, 'insights_load_context', sql`select
     (select coalesce(json_agg(g.id), '[]') from guides g where g.club_id = ${clubId} and g.id = any(${guideIds}::int[])) as guides,
     (select coalesce(json_agg(c.id), '[]') from courses c where c.club_id = ${clubId} and c.id = any(${courseIds}::int[])) as courses,
     (select coalesce(json_agg(json_build_array(gc.guide_id, gc.course_id)), '[]') from guide_courses gc
@@ -102,7 +123,6 @@ async function loadContext(
       where u.club_id = ${clubId} and u.app_id = any(${texts(want.users)}::text[])) as users,
     (select coalesce(json_agg(json_build_array(r.app_round_id, r.id)), '[]') from rounds r
       where r.club_id = ${clubId} and r.app_round_id = any(${texts(want.rounds)}::text[])) as existing`);
-  const row = result.rows[0];
   const courses = new Map<number, CourseInfo>(row.courses.map((id) => [id, { holes: new Map(), drawn: [], drawingKey: '' }]));
   const keys = new Map<number, string[]>();
   for (const [courseId, order, id, par, version, tuple] of row.holes) {
@@ -308,22 +328,29 @@ type ArrayElement = string | number | boolean | null;
 
 /**
  * A PostgreSQL array literal ('{1.5,2,NULL}', '{"a","b"}'), sent as one text parameter and cast in
- * the statement. node-postgres would write the same from a JS array, but element by element through
- * its general value preparation: a third of the server's time for a round's thousand track points.
+ * the statement: for the rounds' own columns and the texts and times of holes and shots (a few
+ * dozen elements). The long arrays of numbers go in binary (binary-array.ts).
  */
 function arrayLiteral(values: readonly ArrayElement[]): string {
-  // Numbers alone (the long arrays: the track, the shots' positions) need no quoting: joined in one call.
-  if (values.every((v) => typeof v === 'number')) return `{${values.join(',')}}`;
   const parts = values.map((v) =>
     v === null ? 'NULL' : typeof v === 'number' ? String(v) : typeof v === 'boolean' ? (v ? 't' : 'f') : `"${v.replace(/["\\]/g, '\\$&')}"`,
   );
   return `{${parts.join(',')}}`;
 }
 
-/** Metres to the centimetre (what a `real` keeps of a course's metres anyway; shorter to send). */
+/**
+ * Metres to the centimetre, what a `real` keeps of a course's metres anyway: the stored float is
+ * the one nearest to the whole centimetres (Math.fround of this double is that float for every
+ * position within 167 km of the course's origin: binary-array.test.ts).
+ */
 const cm = (metres: number) => Math.round(metres * 100) / 100;
 
-/** Writes checked rounds in one statement; answers the ids of those inserted (not of those stored before). */
+/**
+ * Writes checked rounds in one statement (the round, its holes, its shots and its track, each a
+ * multi-row insert from arrays, chained by data-modifying CTEs); answers the ids of those inserted
+ * (not of those stored before). Holes, shots and tracks name their round by its place in the call
+ * (1-based; `k` gives the id of each round inserted, so nothing is written for one stored before).
+ */
 async function writeRounds(db: DbOrTx, clubId: number, rounds: CheckedRound[], origins: Map<number, Origin>): Promise<Map<string, number>> {
   const r = {
     id: [] as string[],
@@ -342,12 +369,48 @@ async function writeRounds(db: DbOrTx, clubId: number, rounds: CheckedRound[], o
     played: [] as number[],
     tracked: [] as number[],
   };
-  const h = { round: [] as string[], number: [] as number[], hole: [] as number[], par: [] as number[], strokes: [] as number[], start: [] as (string | null)[], end: [] as (string | null)[] };
-  const s = { round: [] as string[], seq: [] as number[], hole: [] as number[], lon: [] as number[], lat: [] as number[], x: [] as number[], y: [] as number[], at: [] as string[], club: [] as (string | null)[] };
-  // The track's metres travel as whole centimetres (integers are written and read several times faster than decimals).
-  const t = { round: [] as string[], from: [] as number[], to: [] as number[], x: [] as number[], y: [] as number[], seconds: [] as number[], hole: [] as number[] };
-  for (const round of rounds) {
+  let holeCount = 0;
+  let shotCount = 0;
+  let pointCount = 0;
+  let trackCount = 0;
+  for (const { holes, body } of rounds) {
+    holeCount += holes.length;
+    shotCount += body.shots.length;
+    pointCount += body.track.length;
+    if (body.track.length > 0) trackCount++;
+  }
+  const h = {
+    n: new BinaryArray('int4', holeCount),
+    number: new BinaryArray('int2', holeCount),
+    hole: new BinaryArray('int4', holeCount),
+    par: new BinaryArray('int2', holeCount),
+    strokes: new BinaryArray('int2', holeCount),
+    start: [] as (string | null)[],
+    end: [] as (string | null)[],
+  };
+  const s = {
+    n: new BinaryArray('int4', shotCount),
+    seq: new BinaryArray('int2', shotCount),
+    hole: new BinaryArray('int2', shotCount),
+    lon: new BinaryArray('float8', shotCount),
+    lat: new BinaryArray('float8', shotCount),
+    x: new BinaryArray('float4', shotCount),
+    y: new BinaryArray('float4', shotCount),
+    at: [] as string[],
+    club: [] as (string | null)[],
+  };
+  const t = {
+    n: new BinaryArray('int4', trackCount),
+    from: new BinaryArray('int4', trackCount),
+    to: new BinaryArray('int4', trackCount),
+    x: new BinaryArray('float4', pointCount),
+    y: new BinaryArray('float4', pointCount),
+    seconds: new BinaryArray('int4', pointCount),
+    hole: new BinaryArray('int2', pointCount),
+  };
+  rounds.forEach((round, index) => {
     const { body, appRoundId } = round;
+    const n = index + 1;
     const origin = origins.get(body.course_id)!;
     r.id.push(appRoundId);
     r.guide.push(body.guide_id);
@@ -365,7 +428,7 @@ async function writeRounds(db: DbOrTx, clubId: number, rounds: CheckedRound[], o
     r.played.push(round.holes.length);
     r.tracked.push(round.shotTracked);
     for (const hole of round.holes) {
-      h.round.push(appRoundId);
+      h.n.push(n);
       h.number.push(hole.number);
       h.hole.push(hole.holeId);
       h.par.push(hole.par);
@@ -375,7 +438,7 @@ async function writeRounds(db: DbOrTx, clubId: number, rounds: CheckedRound[], o
     }
     body.shots.forEach((shot, i) => {
       const { x, y } = toLocal(origin, shot.lon, shot.lat);
-      s.round.push(appRoundId);
+      s.n.push(n);
       s.seq.push(i + 1);
       s.hole.push(shot.hole);
       s.lon.push(shot.lon);
@@ -386,21 +449,24 @@ async function writeRounds(db: DbOrTx, clubId: number, rounds: CheckedRound[], o
       s.club.push(shot.club ?? null);
     });
     if (body.track.length > 0) {
-      t.round.push(appRoundId);
+      t.n.push(n);
       // 1-based, inclusive bounds of the round's slice of the arrays.
       t.from.push(t.x.length + 1);
       for (const [lon, lat, seconds, hole] of body.track) {
         const { x, y } = toLocal(origin, lon, lat);
-        t.x.push(Math.round(x * 100));
-        t.y.push(Math.round(y * 100));
+        t.x.push(cm(x));
+        t.y.push(cm(y));
         t.seconds.push(seconds);
         t.hole.push(hole);
       }
       t.to.push(t.x.length);
     }
-  }
+  });
   const p = (values: readonly ArrayElement[]): SQL => sql`${arrayLiteral(values)}`;
-  const result = await db.execute<{ id: number; app_round_id: string }>(sql`
+  const b = (values: BinaryArray): SQL => sql`${values.bytes()}`;
+  // Named for one round only (the app's PUT): a plan made once for any number of rounds would not
+  // know how many rows the arrays hold, and the bulk calls (the demo's 250 rounds) are few.
+  const rows = await run<{ id: number; app_round_id: string }>(db, rounds.length === 1 ? 'insights_write_round' : null, sql`
     with r as (
       insert into rounds (club_id, app_round_id, guide_id, course_id, tee_id, app_user_id, started_at, ended_at, local_start,
         sex, handicap, home, points, strokes, holes_played, shot_tracked)
@@ -410,29 +476,28 @@ async function writeRounds(db: DbOrTx, clubId: number, rounds: CheckedRound[], o
         ${p(r.tracked)}::real[]) as u
       on conflict (club_id, app_round_id) do nothing
       returning id, app_round_id
+    ), k as (
+      select r.id, u.n from r join unnest(${p(r.id)}::text[]) with ordinality as u(app_round_id, n) on u.app_round_id = r.app_round_id
     ), h as (
       insert into round_holes (round_id, hole_number, hole_id, par, strokes, started_at, ended_at)
-      select r.id, u.n, u.hole_id, u.par, u.strokes, u.started_at, u.ended_at
-      from unnest(${p(h.round)}::text[], ${p(h.number)}::smallint[], ${p(h.hole)}::int[], ${p(h.par)}::smallint[], ${p(h.strokes)}::smallint[],
-        ${p(h.start)}::timestamptz[], ${p(h.end)}::timestamptz[]) as u(app_round_id, n, hole_id, par, strokes, started_at, ended_at)
-      join r on r.app_round_id = u.app_round_id
+      select k.id, u.hole_number, u.hole_id, u.par, u.strokes, u.started_at, u.ended_at
+      from unnest(${b(h.n)}::int[], ${b(h.number)}::smallint[], ${b(h.hole)}::int[], ${b(h.par)}::smallint[], ${b(h.strokes)}::smallint[],
+        ${p(h.start)}::timestamptz[], ${p(h.end)}::timestamptz[]) as u(n, hole_number, hole_id, par, strokes, started_at, ended_at)
+      join k on k.n = u.n
     ), s as (
       insert into shots (round_id, seq, hole_number, lon, lat, x, y, played_at, golf_club)
-      select r.id, u.seq, u.hole, u.lon, u.lat, u.x, u.y, u.at, u.club
-      from unnest(${p(s.round)}::text[], ${p(s.seq)}::smallint[], ${p(s.hole)}::smallint[], ${p(s.lon)}::float8[], ${p(s.lat)}::float8[],
-        ${p(s.x)}::real[], ${p(s.y)}::real[], ${p(s.at)}::timestamptz[], ${p(s.club)}::text[]) as u(app_round_id, seq, hole, lon, lat, x, y, at, club)
-      join r on r.app_round_id = u.app_round_id
+      select k.id, u.seq, u.hole, u.lon, u.lat, u.x, u.y, u.at, u.club
+      from unnest(${b(s.n)}::int[], ${b(s.seq)}::smallint[], ${b(s.hole)}::smallint[], ${b(s.lon)}::float8[], ${b(s.lat)}::float8[],
+        ${b(s.x)}::real[], ${b(s.y)}::real[], ${p(s.at)}::timestamptz[], ${p(s.club)}::text[]) as u(n, seq, hole, lon, lat, x, y, at, club)
+      join k on k.n = u.n
     ), t as (
       insert into round_tracks (round_id, x, y, seconds, hole)
-      select r.id,
-        array(select v / 100.0 from unnest((${p(t.x)}::int[])[u.a:u.b]) with ordinality as e(v, i) order by i)::real[],
-        array(select v / 100.0 from unnest((${p(t.y)}::int[])[u.a:u.b]) with ordinality as e(v, i) order by i)::real[],
-        (${p(t.seconds)}::int[])[u.a:u.b], (${p(t.hole)}::smallint[])[u.a:u.b]
-      from unnest(${p(t.round)}::text[], ${p(t.from)}::int[], ${p(t.to)}::int[]) as u(app_round_id, a, b)
-      join r on r.app_round_id = u.app_round_id
+      select k.id, (${b(t.x)}::real[])[u.a:u.b], (${b(t.y)}::real[])[u.a:u.b], (${b(t.seconds)}::int[])[u.a:u.b], (${b(t.hole)}::smallint[])[u.a:u.b]
+      from unnest(${b(t.n)}::int[], ${b(t.from)}::int[], ${b(t.to)}::int[]) as u(n, a, b)
+      join k on k.n = u.n
     )
     select id, app_round_id from r`);
-  return new Map(result.rows.map((row) => [row.app_round_id, row.id]));
+  return new Map(rows.map((row) => [row.app_round_id, row.id]));
 }
 
 export interface IngestedRound {

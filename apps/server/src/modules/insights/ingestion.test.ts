@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { APP_KEY_HEADER } from '@golf/contract/api/app-keys';
 import { AppUserResponse, ROUND_LIMITS, RoundResponse, type RoundBody, type TrackPoint } from '@golf/contract/api/insights-app';
 import { EDIT_DRAWING_STYLE, type Drawing } from '@golf/contract/api/drawings';
@@ -22,8 +22,10 @@ import {
 import { DEMO_GUIDE_TITLE } from '../../seed/seed-products';
 import { buildTestApp, call, demoIds, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { signInActors } from '../../../test/actors';
+import { statementsSent } from '../../../test/statements';
 import { createAppKey } from '../clubs';
 import { ingestRounds, listFollowers, toLocal, toLonLat, upsertAppUsers } from './index';
+import { BinaryArray, type ElementType } from './binary-array';
 
 /** Great-circle distance in metres (haversine), for an independent check of the local projection. */
 function haversine(lon1: number, lat1: number, lon2: number, lat2: number): number {
@@ -77,6 +79,9 @@ describe(`insights: the app's ingestion (${testDatabaseKind})`, () => {
     ]);
     return { rounds: r.n, holes: h.n, shots: s.n, tracks: tr.n };
   }
+
+  /** The statements the pool's connections were sent while `run` ran, with their names when prepared. */
+  const statementsOf = (run: () => Promise<unknown>) => statementsSent(t.database.pool, run);
 
   /** A round on the demo course: holes 1–4 played; shots on holes 1–3 along the play lines; a track on holes 1 and 2. */
   function round(overrides: Partial<RoundBody> = {}): RoundBody {
@@ -510,6 +515,75 @@ describe(`insights: the app's ingestion (${testDatabaseKind})`, () => {
       const expected = toLocal(origin, round().shots[0].lon, round().shots[0].lat);
       expect(firstShot.x).toBeCloseTo(expected.x, 1);
       expect(firstShot.y).toBeCloseTo(expected.y, 1);
+    });
+
+    it('costs three statements over HTTP: the app key, what the checks read, and one write of the round, its holes, shots and track', async () => {
+      // The first round warms what a course's rounds share (its drawings' box, its origin) and the key's last use.
+      expect((await putRound('r-count-1', round())).statusCode).toBe(201);
+      let res: Awaited<ReturnType<typeof putRound>> | undefined;
+      const sent = await statementsOf(async () => {
+        res = await putRound('r-count-2', round());
+      });
+      expect(res!.statusCode, res!.body).toBe(201);
+      const texts = sent.map((s) => s.text);
+      expect(texts, texts.join('\n')).toHaveLength(3);
+      expect(texts[0]).toMatch(/from "app_keys"/);
+      expect(texts[1]).toMatch(/^select .* from rounds r where/);
+      expect(texts[2]).toMatch(/^with r as \( insert into rounds .* insert into round_holes .* insert into shots .* insert into round_tracks /);
+      // On PostgreSQL each is a named prepared statement, planned once per connection; the embedded database has none (decision 0008).
+      expect(sent.map((s) => s.name)).toEqual(
+        testDatabaseKind === 'postgresql' ? ['app_key_by_hash', 'insights_load_context', 'insights_write_round'] : [undefined, undefined, undefined],
+      );
+    });
+
+    it('keeps the track\'s positions and times uncompressed out of line, its holes compressible (migration 0018)', async () => {
+      const result = await t.database.db.execute<{ attname: string; attstorage: string }>(
+        sql`select attname, attstorage from pg_attribute where attrelid = 'round_tracks'::regclass and attnum > 0 and not attisdropped order by attnum`,
+      );
+      expect(result.rows.map((r) => [r.attname, r.attstorage])).toEqual([
+        ['round_id', 'p'],
+        ['x', 'e'],
+        ['y', 'e'],
+        ['seconds', 'e'],
+        ['hole', 'x'],
+      ]);
+    });
+  });
+
+  describe('binary arrays (binary-array.ts)', () => {
+    const bytes = (type: ElementType, values: number[]) => {
+      const a = new BinaryArray(type, values.length);
+      for (const v of values) a.push(v);
+      return a.bytes();
+    };
+
+    it('are read by the database as the numbers sent, of each element type, and empty', async () => {
+      const int2 = [0, 1, -1, 36, 32_767, -32_768];
+      const int4 = [0, 1, 57_600, 2_147_483_647, -2_147_483_648];
+      const float8 = [0, 12.568_309_123_456_78, -179.999_999_999_999_97, 55.1, 1e-300];
+      const result = await t.database.db.execute<Record<string, boolean | number>>(sql`select
+        ${bytes('int2', int2)}::smallint[] = ${sql.param(int2)}::smallint[] as int2,
+        ${bytes('int4', int4)}::int[] = ${sql.param(int4)}::int[] as int4,
+        ${bytes('float8', float8)}::float8[] = ${sql.param(float8)}::float8[] as float8,
+        ${bytes('float4', [0.5, -1.25, 1234.56])}::real[] = '{0.5,-1.25,1234.56}'::real[] as float4,
+        cardinality(${bytes('int4', [])}::int[]) as empty,
+        array_lower(${bytes('int2', int2)}::smallint[], 1) as lower`);
+      expect(result.rows[0]).toEqual({ int2: true, int4: true, float8: true, float4: true, empty: 0, lower: 1 });
+    });
+
+    it('give the track\'s metres the same floats as the decimal centimetres did', async () => {
+      // Before: whole centimetres sent as integers, divided by 100 as numeric and cast to real.
+      const centimetres = [0, 1, -1, 5, 99, 100, 101, 12_345, -12_345, 123_456, 1_677_721, -1_677_721, 16_777_215, -16_777_216];
+      let seed = 7;
+      for (let i = 0; i < 5000; i++) {
+        seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+        centimetres.push((seed % 2 ** 25) - 2 ** 24);
+      }
+      const floats = bytes('float4', centimetres.map((c) => c / 100));
+      const result = await t.database.db.execute<{ same: boolean; n: number }>(sql`select
+        ${floats}::real[] = array(select (c / 100.0)::real from unnest(${sql.param(centimetres)}::int[]) with ordinality as u(c, i) order by i) as same,
+        cardinality(${floats}::real[]) as n`);
+      expect(result.rows[0]).toEqual({ same: true, n: centimetres.length });
     });
   });
 });
