@@ -26,6 +26,20 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        test: {
+          // Several API instances and workers behind HAProxy on PostgreSQL (issue 28,
+          // scripts/topology-lib.mjs): each file starts its own topology, so one file at a time,
+          // after everything else. Needs TEST_DATABASE_URL's server, `haproxy` and `npm run build`.
+          name: 'topology',
+          include: ['apps/server/topology/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
       './apps/web/vitest.config.ts',
     ],
   },

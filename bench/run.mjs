@@ -10,7 +10,7 @@ if (!existsSync(join(root, 'apps/server/dist/main.js')) || !existsSync(join(root
   spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
 const only = process.argv.slice(2);
-for (const name of ['startup', 'bundle', 'throughput', 'reads', 'saves', 'ingestion', 'members-import', 'gallery-upload', 'image-uploads', 'course-import-plan', 'editor', 'guide-pdf', 'text-layout', 'heatmap', 'push']) {
+for (const name of ['startup', 'bundle', 'throughput', 'reads', 'saves', 'ingestion', 'members-import', 'gallery-upload', 'image-uploads', 'course-import-plan', 'editor', 'guide-pdf', 'text-layout', 'heatmap', 'push', 'proxy']) {
   if (only.length && !only.includes(name)) continue;
   console.log(`\n## ${name}`);
   const r = spawnSync(process.execPath, [join(root, 'bench', `${name}.mjs`)], { cwd: root, stdio: 'inherit' });

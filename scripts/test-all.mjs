@@ -4,6 +4,7 @@
 //   server integration again on PostgreSQL when TEST_DATABASE_URL is set, on the Node binary
 //   SECOND_NODE names when set; then the server's runtime-dependent files (scripts/runtime-tests.mjs)
 //   on PGlite on that Node (without PostgreSQL, the other files too)
+//   topology (several instances and workers behind HAProxy) on PostgreSQL, when TEST_DATABASE_URL is set
 //   browser (Playwright driving Debian's Chromium against the built app and the real server)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -102,6 +103,22 @@ if (want('pg')) {
     vitest(second ? `server(postgresql, node ${second.version})` : 'server(postgresql)', ['--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, second?.node ?? null);
   } else {
     console.log('\nTEST_DATABASE_URL is not set: the server suite ran on PGlite only.');
+  }
+}
+// Several API instances and workers behind HAProxy (issue 28, apps/server/topology/): on
+// PostgreSQL only, after its server suite, on the built server. Without `haproxy` it counts as a
+// failure, so a machine without it cannot pass by skipping the suite.
+if (want('pg') || want('topology')) {
+  if (!process.env.TEST_DATABASE_URL) {
+    if (only.includes('topology')) console.log('\nTEST_DATABASE_URL is not set: the topology suite needs PostgreSQL.');
+  } else if (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status !== 0) {
+    console.error('\nThe topology suite needs HAProxy: apt-get install -y haproxy');
+    results.push({ name: 'topology(postgresql)', passed: 0, failed: 1 });
+  } else if (!ensureBuilt()) {
+    results.push({ name: 'topology(postgresql) build', passed: 0, failed: 1 });
+  } else {
+    console.log('\nSeveral instances behind HAProxy on PostgreSQL (the topology suite)');
+    vitest('topology(postgresql)', ['--project', 'topology'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
   }
 }
 if (want('node') && second) {

@@ -31,6 +31,36 @@ import { graphqlRoutes } from './modules/graphql';
 export type { AppDeps, TypedApp } from './platform/app-types';
 export type App = FastifyInstance;
 
+/** How long GET /api/ready waits for the database's answer before it says the database is not there. */
+const READY_DATABASE_TIMEOUT_MS = 2_000;
+
+/** The apps that were told to drain (main.ts, on a stop signal). */
+const drainingApps = new WeakSet<FastifyInstance>();
+
+/**
+ * From now on the app says it is not ready (GET /api/ready 503 "draining"), and every answer
+ * carries `Connection: close`, so a proxy's kept-alive connections end after their answer; it goes
+ * on serving what comes meanwhile (main.ts waits DRAIN_SECONDS, then closes it).
+ */
+export function startDraining(app: FastifyInstance): void {
+  drainingApps.add(app);
+}
+
+/** One trivial statement, answered within READY_DATABASE_TIMEOUT_MS, or false. */
+async function databaseAnswers(db: AppDeps['db']): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_DATABASE_TIMEOUT_MS)));
+  const query = db.$client.query('select 1').then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function buildApp(
   input: Omit<AppDeps, 'sessions'> & { sessions?: SessionCache },
   opts: { logger?: boolean | object } = {},
@@ -47,6 +77,10 @@ export async function buildApp(
   app.setSerializerCompiler(responseSerializerCompiler({ checked: input.config.responseChecks }));
   app.decorateRequest('auth', null);
   registerDeadlines(app, deps.config);
+  // While draining (startDraining), every answer closes its connection after it is sent.
+  app.addHook('onRequest', async (_request, reply) => {
+    if (drainingApps.has(app)) void reply.header('Connection', 'close');
+  });
   // First of all hooks: every answer, including rejections and 404s, carries the headers.
   await registerSecurityHeaders(app, { mapTileUrl: deps.config.mapTileUrl, publicUrl: deps.config.publicUrl });
 
@@ -114,7 +148,7 @@ export async function buildApp(
   // Who may call what: every /api route declares its access, one hook enforces it.
   registerAuthorization(app, deps);
   // Then the read cache: a kept answer is given only after the access check.
-  registerReadCache(app, deps, deps.config.readCache);
+  registerReadCache(app, deps, deps.config.readCache, deps.config.databaseDirectUrl);
   // Answers sent again as the same bytes go out compressed once a compressed copy is made.
   registerPreparedCompression(app);
 
@@ -123,6 +157,14 @@ export async function buildApp(
       const typed = api.withTypeProvider<ZodTypeProvider>();
       for (const area of AREA_MODULES) area(typed, deps);
       typed.get('/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+      // Readiness, for a proxy's health check (deploy/haproxy.cfg): this process serves and its
+      // database answers. /api/health stays the liveness check (the process answers at all).
+      typed.get('/ready', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+        void reply.header('Cache-Control', 'no-store');
+        if (drainingApps.has(app)) return reply.status(503).send({ ready: false, reason: 'draining' });
+        if (!(await databaseAnswers(deps.db))) return reply.status(503).send({ ready: false, reason: 'database' });
+        return { ready: true };
+      });
     },
     { prefix: '/api' },
   );

@@ -5,7 +5,7 @@ import { openDatabase, runMigrations } from './platform/database';
 import { jobQueue } from './platform/jobs';
 import { createMailer } from './platform/mail';
 import { localStorage, s3Storage } from './platform/storage';
-import { buildApp } from './app';
+import { buildApp, startDraining } from './app';
 import { DEMO_USERS, seedAdmin, seedDemo, seedReference } from './seed/seed';
 import { addDemoSponsorLogos } from './seed/seed-sponsors';
 import { releaseDemoGuide } from './seed/seed-products';
@@ -22,8 +22,18 @@ async function main() {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     limits: { statementTimeoutMs: config.statementTimeoutMs, holdLimitMs: config.requestTimeoutMs },
+    namedStatements: config.databaseNamedStatements,
   });
-  await runMigrations(database.db);
+  if (config.databaseUrl && config.databaseDirectUrl && config.databaseDirectUrl !== config.databaseUrl) {
+    // The migrations hold a session advisory lock: through DATABASE_DIRECT_URL when DATABASE_URL
+    // is a transaction-mode pool, where a session's lock would stay on a shared connection.
+    const direct = await openDatabase({ url: config.databaseDirectUrl, dataDir: null, poolSize: 1, limits: { statementTimeoutMs: config.statementTimeoutMs } });
+    try {
+      await runMigrations(direct.db);
+    } finally {
+      await direct.close();
+    }
+  } else await runMigrations(database.db);
   await seedReference(database.db);
   const seeded = config.seedDemo ? await seedDemo(database.db) : false;
   if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
@@ -70,18 +80,23 @@ async function main() {
   ].filter((l) => l !== '');
   console.log(lines.join('\n'));
 
-  // SIGTERM/SIGINT: stop taking requests (new ones get 503), give those in flight a few seconds,
-  // then close their connections and the database. The process is gone within 10 s whatever
-  // happens: a stuck request or database close cannot keep it alive.
+  // SIGTERM/SIGINT: first drain for DRAIN_SECONDS (default 0): /api/ready answers 503 at once, so
+  // a proxy's health check takes this instance out of rotation, while requests that still come
+  // are served, each closing its connection after its answer. Then stop taking requests (new ones
+  // get 503), give those in flight a few seconds, then close their connections and the database.
+  // The process is gone within the drain + 10 s whatever happens: a stuck request or database
+  // close cannot keep it alive.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: shutting down`);
+    console.log(`${signal}: shutting down${config.drainSeconds > 0 ? ` (draining for ${config.drainSeconds} s first)` : ''}`);
     setTimeout(() => {
       console.error('Shutdown took too long; exiting now');
       process.exit(1);
-    }, SHUTDOWN_HARD_LIMIT_MS).unref();
+    }, config.drainSeconds * 1_000 + SHUTDOWN_HARD_LIMIT_MS).unref();
+    startDraining(app);
+    if (config.drainSeconds > 0) await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1_000));
     const jobsStopped = jobQueue(database.db).stop();
     const drained = app.close();
     const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
@@ -97,7 +112,7 @@ async function main() {
 
 /** Requests in flight get this long to finish after a stop signal. */
 const SHUTDOWN_GRACE_MS = 5_000;
-/** The process exits by then in any case. */
+/** The process exits by then (after the drain) in any case. */
 const SHUTDOWN_HARD_LIMIT_MS = 9_000;
 
 main().catch((err) => {

@@ -30,7 +30,7 @@ async function main() {
     console.error('JOB_WORKERS must be at least 1 in a worker process (it is the number of jobs the worker runs at once).');
     process.exit(1);
   }
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: null, poolSize: concurrency + 2, limits: { statementTimeoutMs: config.statementTimeoutMs } });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: null, poolSize: concurrency + 2, limits: { statementTimeoutMs: config.statementTimeoutMs }, namedStatements: config.databaseNamedStatements });
   // The server migrates the database on start; a worker started first waits for it.
   for (const end = Date.now() + MIGRATION_WAIT_MS; ; ) {
     const { rows } = await database.pool.query<{ ready: boolean }>("select to_regclass('public.jobs') is not null as ready");

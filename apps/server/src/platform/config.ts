@@ -8,6 +8,19 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; when absent the embedded PGlite under dataDir is used. */
   databaseUrl: string | null;
+  /**
+   * DATABASE_DIRECT_URL (default DATABASE_URL): a connection string that gives a real session on
+   * the same database, PostgreSQL itself or a session-mode pool, for the work that needs one: the
+   * read cache's LISTEN (platform/data-changes.ts) and the migrations under their session advisory
+   * lock. Set it when DATABASE_URL goes through a transaction-mode pool (PgBouncer); docs/scaling.md.
+   */
+  databaseDirectUrl: string | null;
+  /**
+   * DB_NAMED_STATEMENTS (default true): the everyday reads and the session lookup as named prepared
+   * statements on PostgreSQL (platform/prepared.ts). false behind a transaction-mode pooler that
+   * does not keep them (PgBouncer before 1.21, or with max_prepared_statements = 0).
+   */
+  databaseNamedStatements: boolean;
   /** Base URL used in links sent by mail. */
   publicUrl: string;
   smtpUrl: string | null;
@@ -53,6 +66,12 @@ export interface Config {
   fileUrlSecret: string | null;
   /** Communication (issue 23): the services clubs connect to, Web Push, outbound fetches. */
   communication: CommunicationConfig;
+  /**
+   * DRAIN_SECONDS (0–60, default 0): after a stop signal the server answers /api/ready 503 and
+   * closes every connection after its answer, but goes on serving new requests this long, so a
+   * proxy's health check takes it out of rotation before it stops listening (deploy/README.md).
+   */
+  drainSeconds: number;
 }
 
 export interface CommunicationConfig {
@@ -162,6 +181,22 @@ function fileUrlSecret(value: string | undefined): string | null {
   return value;
 }
 
+/** A whole number of seconds from 0 to 60 (DRAIN_SECONDS); 0 when unset. */
+function drainSeconds(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 0;
+  if (!/^\d{1,2}$/.test(value.trim()) || Number(value) > 60) throw new Error(`DRAIN_SECONDS must be a whole number of seconds from 0 to 60, got "${value}"`);
+  return Number(value);
+}
+
+/** DATABASE_DIRECT_URL, only beside DATABASE_URL (the embedded database has no other way in); else DATABASE_URL. */
+function databaseDirectUrl(env: NodeJS.ProcessEnv): string | null {
+  const direct = env.DATABASE_DIRECT_URL?.trim();
+  if (!direct) return env.DATABASE_URL || null;
+  if (!env.DATABASE_URL) throw new Error('DATABASE_DIRECT_URL is set without DATABASE_URL: set both (the pool goes to DATABASE_URL), or neither for the embedded database');
+  if (!/^postgres(ql)?:\/\//.test(direct)) throw new Error(`DATABASE_DIRECT_URL must be a postgres:// connection string, got "${direct}"`);
+  return direct;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST || '127.0.0.1';
   const port = int(env.PORT, 3000, 'PORT');
@@ -170,6 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     dataDir: resolve(env.DATA_DIR || './data'),
     databaseUrl: env.DATABASE_URL || null,
+    databaseDirectUrl: databaseDirectUrl(env),
+    databaseNamedStatements: flag(env.DB_NAMED_STATEMENTS, 'DB_NAMED_STATEMENTS') ?? true,
     publicUrl: (env.PUBLIC_URL || `http://${host}:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Golf Console <no-reply@localhost>',
@@ -202,5 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileUrlSecret: fileUrlSecret(env.FILE_URL_SECRET),
     responseChecks: flag(env.RESPONSE_CHECKS ?? process.env.RESPONSE_CHECKS, 'RESPONSE_CHECKS') ?? (env.NODE_ENV ?? process.env.NODE_ENV) === 'test',
     communication: communicationConfig(env),
+    drainSeconds: drainSeconds(env.DRAIN_SECONDS),
   };
 }

@@ -7,10 +7,12 @@
 // listening connection.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
+import Fastify from 'fastify';
 import { buildTestApp, call, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../test/test-app';
-import { ownBackendPids } from './database';
+import { changeTracker, ownBackendPids } from './database';
+import { registerReadCache } from './read-cache';
 import { ChangeTracker } from './change-tracker';
-import { eventually, otherConnection, poolConnectionString } from '../../test/read-cache';
+import { eventually, otherConnection, poolConnectionString, queriesOf } from '../../test/read-cache';
 import { CHANNEL, changeFeed, ensureChangeNotifications, FEED_APPLICATION, tablesWithoutChangeNotifications } from './data-changes';
 
 const embedded = testDatabaseKind === 'pglite';
@@ -190,6 +192,52 @@ describe(`changes made by other processes (${testDatabaseKind})`, () => {
     } finally {
       await feed.close();
       await third.end();
+    }
+  });
+  it('listens at DATABASE_DIRECT_URL when it is set, and then counts the notifications of its own pool too', async () => {
+    // A bare app with the read cache listening at `listenUrl`, and one kept route reading a club's phone.
+    const probe = async (listenUrl: string) => {
+      const app = Fastify();
+      app.decorateRequest('auth', null);
+      registerReadCache(app, { db: t.database.db }, true, listenUrl);
+      app.get('/probe', { config: { access: 'public', readCache: true } }, async () => (await t.database.pool.query('select phone from clubs where id = $1', [ids.dkClubId])).rows[0]);
+      await app.ready();
+      return { app, read: () => queriesOf(t.database, () => app.inject({ method: 'GET', url: '/probe' })) };
+    };
+    const unreachable = 'postgres://postgres@127.0.0.1:1/none';
+    if (embedded) {
+      // No other process reaches the embedded database: nothing listens, whatever the address.
+      const { app, read } = await probe(unreachable);
+      try {
+        await read();
+        expect(await read()).toBe(0); // kept
+      } finally {
+        await app.close();
+      }
+      return;
+    }
+    // Listening at an address that does not answer: the feed is never live, so nothing is kept.
+    const deaf = await probe(unreachable);
+    try {
+      await deaf.read();
+      expect(await deaf.read()).toBe(1);
+    } finally {
+      await deaf.app.close();
+    }
+    // The same database under another spelling (as a direct address beside a pooler's would be).
+    const direct = poolConnectionString(t.database) + (poolConnectionString(t.database).includes('?') ? '&' : '?') + 'connect_timeout=5';
+    const { app, read } = await probe(direct);
+    try {
+      expect(await eventually(async () => (await read(), (await read()) === 0))).toBe(true); // live: kept
+      // Behind a pooler the pool's process ids are not PostgreSQL's: its own notifications are not
+      // passed over. A notification sent on a pool connection (no notice comes with it; the test
+      // app's feed passes over it) is counted by this feed alone.
+      const tracker = changeTracker(t.database.db)!;
+      const before = tracker.now;
+      await t.database.pool.query('select pg_notify($1, $2)', [CHANNEL, 'clubs:424242']);
+      expect(await eventually(() => tracker.changedSince(before, { club: 424242, tables: ['clubs'] }), 2_000)).toBe(true);
+    } finally {
+      await app.close();
     }
   });
 });

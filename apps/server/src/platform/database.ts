@@ -58,6 +58,11 @@ export async function openDatabase(opts: {
   dataDir: string | null;
   poolSize?: number;
   limits?: Partial<DatabaseLimits>;
+  /**
+   * False: no named prepared statements on this pool (DB_NAMED_STATEMENTS=false), for a pooler in
+   * transaction mode that does not keep them (PgBouncer before 1.21, or without max_prepared_statements).
+   */
+  namedStatements?: boolean;
 }): Promise<Database> {
   const limits = { ...DEFAULT_DATABASE_LIMITS, ...opts.limits };
   const driverLimits: pg.PoolConfig = {
@@ -74,6 +79,7 @@ export async function openDatabase(opts: {
       idle_in_transaction_session_timeout: limits.holdLimitMs,
     });
     const state = guardPool(pool, limits);
+    if (opts.namedStatements === false) unnamedPools.add(pool);
     const tracker = new ChangeTracker();
     trackers.set(pool, tracker);
     const backends = new Set<number>();
@@ -157,6 +163,8 @@ async function startPgliteWorker(dataDir: string | null, postgresqlconf: string[
 }
 
 const embeddedPools = new WeakSet<pg.Pool>();
+/** PostgreSQL pools opened with `namedStatements: false`. */
+const unnamedPools = new WeakSet<pg.Pool>();
 const trackers = new WeakMap<pg.Pool, ChangeTracker>();
 const ownBackends = new WeakMap<pg.Pool, Set<number>>();
 
@@ -328,10 +336,11 @@ function guardPool(pool: pg.Pool, limits: DatabaseLimits): { closing: boolean } 
 
 /**
  * Named prepared statements live in a backend session. The embedded PGlite has one session that
- * every socket connection shares, so two pool connections preparing the same name collide there.
+ * every socket connection shares, so two pool connections preparing the same name collide there;
+ * a transaction-mode pooler without statement tracking hands one session's statements to others.
  */
 export function supportsNamedStatements(db: Db): boolean {
-  return !embeddedPools.has(db.$client);
+  return !embeddedPools.has(db.$client) && !unnamedPools.has(db.$client);
 }
 
 function migrationsFolder(): string {
@@ -347,8 +356,41 @@ function migrationsFolder(): string {
  * (platform/data-changes.ts): to the writing server as notices, to other servers as notifications.
  */
 export async function runMigrations(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder: migrationsFolder() });
-  await ensureChangeNotifications(db, { notify: !isEmbedded(db) });
+  const work = async () => {
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    await ensureChangeNotifications(db, { notify: !isEmbedded(db) });
+  };
+  // The embedded database has one process (this one): nobody to race with.
+  if (isEmbedded(db)) return work();
+  await withMigrationLock(db.$client.options.connectionString, work);
+}
+
+/** The session advisory lock (any fixed number) under which a PostgreSQL database is migrated. */
+const MIGRATION_LOCK = 20_261_128;
+
+/**
+ * Several servers started together on one PostgreSQL database (behind a proxy, deploy/) migrate
+ * one at a time: each takes a session advisory lock first, the others wait for it, then find the
+ * migrations done. The lock is held by a connection of its own, outside the pool: a pooled one
+ * would meet the pool's statement timeout while waiting and its hold limit while migrating. It
+ * is released by the unlock, or by the database when the connection (or this process) dies.
+ * `url` (the pool's) must give a real session on the database, not a transaction-mode pooler
+ * (main.ts then migrates through DATABASE_DIRECT_URL).
+ */
+async function withMigrationLock(url: string | undefined, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', (error) => console.warn(`The migration lock's connection failed: ${error.message}`));
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 const UNAVAILABLE_MESSAGES = [

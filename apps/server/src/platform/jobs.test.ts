@@ -194,6 +194,43 @@ describe(`job queue (${testDatabaseKind})`, () => {
     }
   });
 
+  it('stops a run that another process took over (this one stalled past its heartbeat), writing nothing', async () => {
+    const release = gate();
+    let aborted: unknown = null;
+    const first = createJobQueue(t.database.db, QUICK);
+    first.register('test.takeover', async (job) => {
+      await job.progress(10, 'Sending');
+      try {
+        await Promise.race([release.opened, waitForAbort(job.signal)]);
+      } catch (reason) {
+        aborted = reason;
+        throw reason;
+      }
+      return { sent: 'twice' };
+    });
+    await first.start();
+    try {
+      const { id } = await first.enqueue('test.takeover', {});
+      await until(first, id, (j) => j.state === 'active' && j.percent === 10, 'active');
+      // What a rescue in another process does once this one's heartbeat is stale: the job goes back
+      // to the queue and another worker writes its id on it when it runs it.
+      await t.database.pool.query("update jobs set worker_id = 'another-host:1:elsewhere' where id = $1", [id]);
+      const end = Date.now() + 5_000;
+      while (aborted === null && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(String(aborted)).toContain('Another process took this job over');
+      release.open();
+      await new Promise((resolve) => setTimeout(resolve, 2 * QUICK.heartbeatMs!));
+      // The stopped run wrote no outcome: the job is the other process's (running, or queued again
+      // by a rescue once no heartbeat came), never completed by the run that was taken over.
+      const job = await jobs.get(id);
+      expect(['active', 'queued']).toContain(job?.state);
+      expect(job?.result ?? null).toBeNull();
+      await t.database.pool.query("update pgboss.job set state = 'cancelled', completed_on = now() where id = $1", [id]);
+    } finally {
+      await first.stop();
+    }
+  });
+
   it('finishes a job whose process was killed with SIGKILL half-way, after a restart', async () => {
     const child = fileURLToPath(new URL('./jobs-test-child.ts', import.meta.url));
     const scratch = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL) : null;

@@ -67,7 +67,7 @@ import { hostname } from 'node:os';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { JobState } from '@golf/contract/api/jobs';
-import { supportsNamedStatements, type Db } from './database';
+import { isEmbedded, type Db } from './database';
 
 export interface JobContext<D> {
   id: string;
@@ -303,6 +303,8 @@ interface Running {
   handedBack: boolean;
   /** Set when the job was cancelled while it ran: the run then writes nothing more. */
   cancelled: boolean;
+  /** Set once this run has written its worker id on the job (before that, the row names the last run's). */
+  claimed: boolean;
   /** Ends the run at once (its handler may ignore the signal). */
   end: (reason: Error) => void;
 }
@@ -400,7 +402,7 @@ class PgJobQueue implements JobQueue {
     readonly options: JobQueueOptions,
   ) {
     this.pool = db.$client;
-    this.embedded = !supportsNamedStatements(db);
+    this.embedded = isEmbedded(db);
   }
 
   register<D>(kind: string, handler: JobHandler<D>, options: JobKindOptions = {}): void {
@@ -660,6 +662,17 @@ class PgJobQueue implements JobQueue {
     }
   }
 
+  /** Ends the runs of this process whose jobs another process has taken back; they write nothing more. */
+  private endTakenOver(ids: string[]): void {
+    for (const id of ids) {
+      const run = this.running.get(id);
+      if (!run || run.handedBack || run.cancelled) continue;
+      run.handedBack = true;
+      this.options.log('warn', `Job ${id} (${run.kind}): another process took it over while it ran here (this process stalled); stopped here`);
+      run.end(new StoppingError('Another process took this job over'));
+    }
+  }
+
   async depth(): Promise<QueueDepth[]> {
     await this.start();
     const kinds = this.kinds();
@@ -780,7 +793,7 @@ class PgJobQueue implements JobQueue {
       };
     });
     ended.catch(() => {});
-    const run: Running = { kind, controller, handedBack: false, cancelled: false, end };
+    const run: Running = { kind, controller, handedBack: false, cancelled: false, claimed: false, end };
     this.running.set(job.id, run);
     let timer: NodeJS.Timeout | undefined;
     let pending: { percent: number; message: string | null } | null = null;
@@ -803,6 +816,7 @@ class PgJobQueue implements JobQueue {
     };
     try {
       await this.pool.query('update jobs set percent = 0, message = null, worker_id = $2, heartbeat_at = now(), updated_at = now() where id = $1', [job.id, this.workerId]);
+      run.claimed = true;
       const limit = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           const error = new TimeLimitError(`Stopped after the time limit of ${Math.round(registered.timeLimitMs / 1000)} s`);
@@ -840,10 +854,20 @@ class PgJobQueue implements JobQueue {
     try {
       const ids = [...this.running.entries()].filter(([, r]) => !r.handedBack && !r.cancelled).map(([id]) => id);
       if (ids.length) {
-        await this.pool.query('update jobs set heartbeat_at = now() where id = any($1::uuid[])', [ids]);
-        // Cancelled by another process (an admin's request served there): stop them here.
-        const { rows: cancelled } = await this.pool.query<{ id: string }>(`select id::text from ${SCHEMA}.job where id = any($1::uuid[]) and state = 'cancelled'`, [ids]);
-        this.endCancelled(cancelled.map((r) => r.id));
+        await this.pool.query('update jobs set heartbeat_at = now() where id = any($1::uuid[]) and worker_id = $2', [ids, this.workerId]);
+        // Cancelled by another process (an admin's request served there): stop them here. Taken
+        // over by another process (this one stalled past staleMs, so another put the job back in
+        // the queue, and may run it already): stop them too, writing nothing, so a job never runs
+        // twice at once for long (a push delivery would send again what this run is sending).
+        const claimed = ids.filter((id) => this.running.get(id)?.claimed);
+        const { rows } = await this.pool.query<{ id: string; cancelled: boolean }>(
+          `select j.id::text, j.state = 'cancelled' as cancelled from ${SCHEMA}.job j left join jobs p on p.id = j.id
+           where j.id = any($1::uuid[])
+             and (j.state = 'cancelled' or (j.id = any($2::uuid[]) and (j.state in ('created', 'retry', 'failed') or p.worker_id is distinct from $3)))`,
+          [ids, claimed, this.workerId],
+        );
+        this.endCancelled(rows.filter((r) => r.cancelled).map((r) => r.id));
+        this.endTakenOver(rows.filter((r) => !r.cancelled).map((r) => r.id));
       }
       await this.rescue(this.options.staleMs);
       await this.queuePeriodic();

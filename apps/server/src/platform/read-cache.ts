@@ -76,14 +76,23 @@ const TABLES: ReadonlySet<string> = new Set(
   (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : [])),
 );
 
-/** Installs the read cache (unless `enabled` is false). */
-export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'>, enabled: boolean): void {
+/**
+ * Installs the read cache (unless `enabled` is false). `listenUrl` (DATABASE_DIRECT_URL) is where
+ * the change feed listens when the pool's own address cannot hold a LISTEN (a transaction-mode
+ * pool); null listens at the pool's address.
+ */
+export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'>, enabled: boolean, listenUrl: string | null = null): void {
   const tracker = changeTracker(deps.db);
   if (!tracker || !enabled) return;
   const kept = new BoundedCache<string, Kept>(MAX_BYTES);
   const tablesOf = new Map<string, readonly string[]>();
-  // On PostgreSQL: the other processes' changes, heard from the time the app is ready.
-  const feed = isEmbedded(deps.db) ? null : changeFeed(connectionString(deps.db), tracker, { log: (m) => app.log.warn(m), ownBackends: ownBackendPids(deps.db) });
+  // On PostgreSQL: the other processes' changes, heard from the time the app is ready. Through
+  // another address (a pooler in front of the pool), the pool's connections report the pooler's
+  // process ids, not PostgreSQL's: no notification is passed over then (this server's own are
+  // heard twice: the second may end an answer kept in between, which costs one read more).
+  const poolUrl = isEmbedded(deps.db) ? null : connectionString(deps.db);
+  const feedUrl = listenUrl ?? poolUrl;
+  const feed = poolUrl === null || feedUrl === null ? null : changeFeed(feedUrl, tracker, { log: (m) => app.log.warn(m), ownBackends: feedUrl === poolUrl ? ownBackendPids(deps.db) : new Set() });
   if (feed) {
     app.addHook('onReady', () => feed.start());
     app.addHook('onClose', () => feed.close());

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
  * A local web server of RSS and Atom feeds (issue 23): the tests, the browser suite and the bench
  * subscribe clubs to its addresses instead of a real site. Each path answers what `serve` set
  * (a feed, an error status, a redirect, a slow or an endless answer) and honours If-None-Match
- * like a real web server; every request is recorded. Its `host` ('127.0.0.1:<port>') goes in the
+ * like a real web server; every request is recorded, with when it came in and when its answer
+ * ended (to see whether two fetches of one feed overlapped). Its `host` ('127.0.0.1:<port>') goes in the
  * server's OUTBOUND_ALLOW_HOSTS, since it is a loopback address.
  */
 export interface FeedAnswer {
@@ -30,6 +31,10 @@ export interface FeedRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
+  /** When the request came in (Date.now()). */
+  startedAt: number;
+  /** When its answer ended or the connection closed (Date.now()); null while it is answered. */
+  endedAt: number | null;
 }
 
 export interface FeedStandIn {
@@ -70,7 +75,9 @@ export async function startFeedStandIn(): Promise<FeedStandIn> {
   const state = { bytesSent: 0 };
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers });
+    const request: FeedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, startedAt: Date.now(), endedAt: null };
+    requests.push(request);
+    res.on('close', () => (request.endedAt = Date.now()));
     const answer = answers.get(path);
     if (!answer) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');

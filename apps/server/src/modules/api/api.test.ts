@@ -63,6 +63,7 @@ describe(`the API as a whole (${testDatabaseKind})`, () => {
     it.each([
       ['GET', '/api/translations/en'],
       ['GET', '/api/health'],
+      ['GET', '/api/ready'],
       ['GET', '/api/docs/json'],
     ] as [Method, string][])('%s %s needs no token', async (method, url) => {
       expect((await call(t.app, method, url)).statusCode).toBe(200);
@@ -175,8 +176,8 @@ describe(`the API as a whole (${testDatabaseKind})`, () => {
       expect(doc.openapi).toMatch(/^3\./);
       expect(doc.info.version).toBe(VERSION);
       expect(PRODUCT_VERSION).toBe(VERSION);
-      // Every registered route but the hidden health check, in the document with its method.
-      const routes = apiRoutes(t.app).filter((r) => r.url !== '/api/health');
+      // Every registered route but the hidden health and readiness checks, in the document with its method.
+      const routes = apiRoutes(t.app).filter((r) => r.url !== '/api/health' && r.url !== '/api/ready');
       expect(routes.length).toBeGreaterThan(60);
       for (const route of routes) {
         const path = route.url.replace(/:(\w+)/g, '{$1}');
