@@ -4,7 +4,7 @@ import { DEMO_CLUB, LOADING, settle } from './screens';
 
 // The server's Content-Security-Policy: enforced, framing refused, and no violation on the sign-in
 // form, an unknown path and the API documentation. Every screen of the route table is loaded under
-// the policy in route-table.spec.ts (the admin's visit), in the same visit as its accessibility
+// the policy in e2e/route-table.ts (a11y-routes-en/da.spec.ts) (the admin's visit), in the same visit as its accessibility
 // and keyboard checks.
 
 test.describe.configure({ timeout: 120_000 });

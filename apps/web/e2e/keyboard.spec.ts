@@ -4,7 +4,7 @@ import { answerTiles, DEMO_CLUB, LOADING, settle, withDemoScreens } from './scre
 
 // Without a mouse: the paths of issue 13, by keyboard only: sign in, switch club, open a course,
 // save a pin setup, and the hole editor's tools, layers, typed features and save. Every screen of
-// the route table is walked with Tab (`expectWalkable`, e2e/keyboard.ts) in route-table.spec.ts,
+// the route table is walked with Tab (`expectWalkable`, e2e/keyboard.ts) in e2e/route-table.ts (a11y-routes-en/da.spec.ts),
 // in the same visit as its accessibility and Content-Security-Policy checks.
 
 test.describe.configure({ timeout: 180_000 });

@@ -4,7 +4,7 @@ import { answerTiles, TILE_HOST } from './screens';
 
 /**
  * The server's Content-Security-Policy as the browser meets it (csp.spec.ts, and every screen of
- * the route table in route-table.spec.ts).
+ * the route table in e2e/route-table.ts (a11y-routes-en/da.spec.ts)).
  *
  * `watchPolicy` records what the browser reports under the policy: `securitypolicyviolation`
  * events (from an init script, so every document of the tab reports) and Chromium's console

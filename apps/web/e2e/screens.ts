@@ -5,7 +5,7 @@ import { CLUB_ROUTES, PUBLIC_ROUTES, type ClubRouteDef } from '../src/app/route-
 import { apiToken, DEMO, expect, test } from './support';
 
 // Every screen of the route table with the demo's ids, shared by the tests that visit all of them
-// (route-table.spec.ts): a new entry of config/screens.ts is visited without being added here.
+// (e2e/route-table.ts (a11y-routes-en/da.spec.ts)): a new entry of config/screens.ts is visited without being added here.
 
 export { CLUB_ROUTES, PUBLIC_ROUTES, type ClubRouteDef };
 

@@ -9,7 +9,9 @@ import type { Page } from '@playwright/test';
 import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, ownerHeaders, PUBLIC_ROUTES, publicScreenUrl, revealScreen, settle, withDemoScreens, type ScreenParams } from './screens';
 
 // Every screen of the route table (e2e/screens.ts: a new screen is checked without being listed
-// here), each loaded once per visitor and checked in that visit:
+// here), each loaded once per visitor and checked in that visit (one spec file per visitor,
+// a11y-routes-en.spec.ts and a11y-routes-da.spec.ts, so the two run side by side on the two
+// workers, and first: the files start in the order of their names, and these are the longest):
 // - axe-core, in English (the admin) and Danish (the region owner), wide and 390 px narrow: no
 //   serious or critical violation;
 // - in the admin's visit, also the server's Content-Security-Policy (the document's headers, and
@@ -21,8 +23,6 @@ import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, ownerHeaders, PUBLI
 // Each part is a step, so the report says where a screen's time goes and which part failed. The
 // guide's screens show a guide with all six products made. Dialogs, menus and the steps of the
 // imports are checked in a11y-states.spec.ts.
-
-test.describe.configure({ timeout: 180_000 });
 
 const NARROW = WIDTHS[1].size;
 
@@ -66,10 +66,13 @@ function withProductsMade(params: ScreenParams): void {
   });
 }
 
-const params = withDemoScreens('route-table.jpg');
-withProductsMade(params);
+/** Registers the checks of every screen for one visitor of VISITORS (its spec file's tests). */
+export function routeTableChecks(visitor: (typeof VISITORS)[number]): void {
+  const { user, language, admin } = visitor;
+  test.describe.configure({ timeout: 180_000 });
+  const params = withDemoScreens(`route-table-${language}.jpg`);
+  withProductsMade(params);
 
-for (const { language, admin } of VISITORS) {
   for (const route of PUBLIC_ROUTES) {
     test(`public screen ${route.pattern} (${language})`, async ({ page }) => {
       const policy = admin ? await watchPolicy(page) : null;
@@ -92,9 +95,7 @@ for (const { language, admin } of VISITORS) {
       if (policy) expect(policy.violations, 'Content-Security-Policy violations').toEqual([]);
     });
   }
-}
 
-for (const { user, language, admin } of VISITORS) {
   for (const route of CLUB_ROUTES) {
     test(`screen /:clubId/${route.path} (${language})`, async ({ page }) => {
       // The admin's visit watches the policy (which answers the map tiles locally); the other only answers the tiles.
