@@ -29,12 +29,16 @@ const liveKeyByHash = preparedQuery('app_key_by_hash', (db) =>
     .where(and(eq(appKeys.keyHash, sql.placeholder('hash')), isNull(appKeys.revokedAt))),
 );
 
-/** A key's last use, written unless another call (on any instance) wrote it less than a minute ago. */
+/**
+ * A key's last use, written unless another call (on any instance) wrote it less than a minute ago,
+ * or the key was revoked meanwhile (the write is not awaited: it may come after a revocation, which
+ * then answered the key as it stays listed).
+ */
 const markUsed = preparedQuery('app_key_used', (db) =>
   db
     .update(appKeys)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(appKeys.id, sql.placeholder('id')), or(isNull(appKeys.lastUsedAt), lt(appKeys.lastUsedAt, sql`now() - interval '1 minute'`)))),
+    .where(and(eq(appKeys.id, sql.placeholder('id')), isNull(appKeys.revokedAt), or(isNull(appKeys.lastUsedAt), lt(appKeys.lastUsedAt, sql`now() - interval '1 minute'`)))),
 );
 
 /** What is stored of a key: its SHA-256, in hex. A key has 256 random bits, so no salt is needed. */
