@@ -25,8 +25,8 @@
 // BENCH_CPU_PROF=<dir> starts the servers with `node --cpu-prof` and writes their profiles there.
 import { join, resolve } from 'node:path';
 import postgres from 'pg';
-import { tsImport } from 'tsx/esm/api';
-import { api, cpuSeconds, freshDataDir, memory, root, scratchDatabase, signIn, snapshotBuild, startServer } from './lib.mjs';
+import { discoverCourse, generatePool, putUsers } from './app-rounds.mjs';
+import { cpuSeconds, freshDataDir, memory, root, scratchDatabase, snapshotBuild, startServer } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -36,89 +36,6 @@ const ONLY = process.env.BENCH_ONLY;
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const PORTS = { postgresql: 3961, embedded: 3962 };
 const TARGET_ROUNDS_PER_SECOND = 200;
-
-const { generateRounds } = await tsImport(join(root, 'apps/server/src/modules/insights/generator/index.ts'), import.meta.url);
-
-/** The demo's course as the generator takes it, and an app key of its club. */
-async function discover(server) {
-  const token = await signIn(server, 'admin@example.com', 'admin-demo');
-  const get = (path) => api(server, token, 'GET', path);
-  const clubs = await get('/api/clubs-list');
-  const club = clubs.find((c) => c.name === 'Fjordvang Golfklub');
-  if (!club) throw new Error('the demo club Fjordvang Golfklub is missing');
-  const c = `/api/clubs/${club.id}`;
-  const course = (await get(`${c}/courses`)).find((x) => x.name === 'Fjordvang Links');
-  if (!course) throw new Error('the demo course Fjordvang Links is missing');
-  const guides = await get(`${c}/guides`);
-  let guideId = null;
-  for (const g of Array.isArray(guides) ? guides : guides.guides) {
-    const guide = await get(`${c}/guides/${g.guide_id}`);
-    if (guide.courses.some((x) => x.course_id === course.id)) {
-      guideId = guide.guide_id;
-      break;
-    }
-  }
-  if (guideId === null) throw new Error('no guide of Fjordvang Links');
-  const tees = await get(`${c}/tees?course_id=${course.id}`);
-  const distances = await get(`${c}/holes_tees?course_id=${course.id}`);
-  const length = (teeId) => distances.filter((d) => d.tee_id === teeId).reduce((sum, d) => sum + d.distance, 0);
-  const teeIds = tees.map((t) => t.id).sort((a, b) => length(b) - length(a));
-  const holes = [];
-  for (const hole of course.holes) {
-    const { drawing } = await get(`${c}/holes/${hole.id}/drawing/1`);
-    holes.push({
-      number: hole.order,
-      par: hole.par,
-      strokeIndex: hole.handicap ?? hole.order,
-      distances: Object.fromEntries(distances.filter((d) => d.hole_id === hole.id).map((d) => [d.tee_id, d.distance])),
-      drawing,
-    });
-  }
-  const { key } = await api(server, token, 'POST', `${c}/app-keys`, { name: 'Ingestion bench' });
-  return { clubId: club.id, key, course: { guideId, courseId: course.id, teeIds, holes } };
-}
-
-/** BENCH_POOL generated rounds, serialized ([appRoundId, body JSON]), and the app users they name. */
-function generatePool(course) {
-  const started = performance.now();
-  const pool = [];
-  const users = new Set();
-  let shots = 0;
-  let points = 0;
-  let bytes = 0;
-  for (const round of generateRounds(course, { from: '2025-04-01', to: '2025-10-31', rounds: POOL, seed: 20_261_127 })) {
-    const json = JSON.stringify(round.body);
-    pool.push([round.appRoundId, json]);
-    if (round.body.app_user_id !== undefined) users.add(round.body.app_user_id);
-    shots += round.body.shots.length;
-    points += round.body.track.length;
-    bytes += json.length;
-    if (pool.length >= POOL) break;
-  }
-  const n = pool.length;
-  console.log(
-    `  generated ${n} rounds in ${((performance.now() - started) / 1000).toFixed(1)} s: ${(shots / n).toFixed(0)} shots, ${(points / n).toFixed(0)} track points, ${(bytes / n / 1024).toFixed(0)} KB per round`,
-  );
-  return { pool, users: [...users] };
-}
-
-/** The app users the rounds name, made before the run (not timed): PUT users/{appUserId}. */
-async function putUsers(server, side, users) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (next < users.length) {
-        const id = users[next++];
-        const res = await fetch(`${server.url}/api/app/clubs/${side.clubId}/users/${id}`, {
-          method: 'PUT',
-          headers: { 'x-app-key': side.key, 'content-type': 'application/json' },
-          body: JSON.stringify({ language: 'da', following: false }),
-        });
-        if (res.status !== 201 && res.status !== 200) throw new Error(`PUT users/${id}: ${res.status} ${await res.text()}`);
-      }
-    }),
-  );
-}
 
 /** CPU seconds of the backends connected to `database` (PostgreSQL on this machine), by process id. */
 async function backendCpu(database) {
@@ -218,10 +135,14 @@ try {
     });
     try {
       console.log(`\n${name}: server ready in ${(server.ms / 1000).toFixed(1)} s`);
-      const side = await discover(server);
+      const side = await discoverCourse(server);
       // The pool is generated once; on another database the same rounds name that side's ids.
       if (!pool) {
-        ({ pool, users } = generatePool(side.course));
+        const generated = generatePool(side.course, POOL);
+        ({ pool, users } = generated);
+        console.log(
+          `  generated ${pool.length} rounds in ${generated.seconds.toFixed(1)} s: ${generated.shotsPerRound.toFixed(0)} shots, ${generated.pointsPerRound.toFixed(0)} track points, ${(generated.bytesPerRound / 1024).toFixed(0)} KB per round`,
+        );
         poolCourse = side.course;
       } else if (side.course.guideId !== poolCourse.guideId || side.course.courseId !== poolCourse.courseId || side.course.teeIds.join() !== poolCourse.teeIds.join()) {
         const tees = new Map(poolCourse.teeIds.map((id, i) => [id, side.course.teeIds[i]]));
@@ -234,7 +155,7 @@ try {
         });
         poolCourse = side.course;
       }
-      await putUsers(server, side, users);
+      await putUsers(server, side, users, CONNECTIONS);
       const r = await run(server, side, pool, kind === 'postgresql' ? new URL(scratch.url).pathname.slice(1) : null);
       results.push({ name, ...r });
       console.log(

@@ -25,7 +25,12 @@
 //   its drawings, Augusta a tee, pin setups, opening hours, 50 guides per club). Each connection
 //   starts at its own place in the list and goes on where it stopped in the turn before. Printed:
 //   throughput, p50/p99 of every answer, the saves' share and their p50/p99 (also per save), the
-//   targets (PostgreSQL p99 ≤ 20 ms; embedded ≥ 50 % of PostgreSQL's throughput).
+//   targets (PostgreSQL p99 ≤ 20 ms; embedded ≥ 50 % of PostgreSQL's throughput);
+// - the second mix (issue 21 with issue 22's app side): the mixed run again, in turns, while the
+//   golfers' app PUTs Fjordvang's generated rounds (shots and tracks, bench/app-rounds.mjs) to the
+//   side being measured at a steady BENCH_INGEST_RATE a second (default 20); printed like the mixed
+//   run, with the rounds stored, their rate and p50/p99, and the same targets.
+//   BENCH_SKIP_INGEST_MIX=1 leaves it out (so does BENCH_SKIP_MIXED=1).
 // Throughput is all answers over all slices' time; p50/p99 are over every answer of the slices.
 //
 // BENCH_SECONDS (each mix, default 45) and BENCH_CALL_SECONDS (per call, default 10) are the time each
@@ -47,6 +52,7 @@
 import { execSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { join, resolve } from 'node:path';
+import { discoverCourse, generatePool, putUsers, steadyRounds } from './app-rounds.mjs';
 import { freshDataDir, scratchDatabase, signIn, root, snapshotBuild, startServer } from './lib.mjs';
 
 const MIX_SECONDS = Number(process.env.BENCH_SECONDS ?? 45);
@@ -63,6 +69,11 @@ const MIX_ONLY = Boolean(process.env.BENCH_MIX_ONLY);
 const SKIP_MIXED = Boolean(process.env.BENCH_SKIP_MIXED);
 const SKIP_CACHE_OFF = Boolean(process.env.BENCH_SKIP_CACHE_OFF) || MIX_ONLY;
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+// The second mix (issue 21): rounds a second the app sends beside the mixed run, the distinct
+// rounds generated for it (sent again under new ids), and BENCH_SKIP_INGEST_MIX=1 to leave it out.
+const INGEST_RATE = Number(process.env.BENCH_INGEST_RATE ?? 20);
+const INGEST_POOL = 200;
+const SKIP_INGEST_MIX = Boolean(process.env.BENCH_SKIP_INGEST_MIX);
 const PORTS = { postgresql: 3921, embedded: 3922, embeddedNoCache: 3923, basePostgresql: 3924, baseEmbedded: 3925, postgresqlNoCache: 3926 };
 const BASELINE = process.env.BENCH_BASELINE ? { entry: resolve(process.env.BENCH_BASELINE), env: {} } : null;
 // What a browser sends with every call.
@@ -78,7 +89,7 @@ const SLICES = 5;
  * connection k (0, 1, …, the same k in every run) its own list of requests instead of `requests`;
  * `answered(k)` (optional) is told of each of its answers.
  */
-function load({ expect: _expect, prepare: _prepare, perConnection, answered, ...opts }) {
+function load({ expect: _expect, prepare: _prepare, during: _during, perConnection, answered, ...opts }) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     const writeLatencies = {};
@@ -110,14 +121,24 @@ function load({ expect: _expect, prepare: _prepare, perConnection, answered, ...
  * the answers that were not the expected status.
  */
 async function inTurns(sides, seconds, gapSeconds = 0) {
-  const acc = sides.map(() => ({ total: 0, time: 0, latencies: [], writeLatencies: {}, bad: 0, codes: {} }));
+  const acc = sides.map(() => ({ total: 0, time: 0, latencies: [], writeLatencies: {}, bad: 0, codes: {}, beside: null }));
   for (let slice = 0; slice < SLICES; slice++) {
     for (const [i, side] of sides.entries()) {
       if (gapSeconds > 0) await new Promise((resolve) => setTimeout(resolve, gapSeconds * 1000));
       // A side may bring its state up to date before each turn (not timed).
       await side.prepare?.();
+      // A side may have something else running beside its load during each turn (the app's rounds).
+      const beside = side.during?.();
       const { res, latencies, writeLatencies } = await load({ ...side, duration: seconds / SLICES });
       const a = acc[i];
+      if (beside) {
+        const b = await beside.stop();
+        a.beside ??= { sent: 0, ok: 0, latencies: [], time: 0 };
+        a.beside.sent += b.sent;
+        a.beside.ok += b.ok;
+        a.beside.latencies.push(...b.latencies);
+        a.beside.time += res.duration;
+      }
       a.total += res.requests.total;
       a.time += res.duration;
       a.latencies.push(...latencies);
@@ -147,6 +168,7 @@ async function inTurns(sides, seconds, gapSeconds = 0) {
       writeP50: Math.round(at(w, 0.5)),
       writeP99: Math.round(at(w, 0.99)),
       writesByKind: byKind,
+      beside: a.beside && { rate: a.beside.ok / a.beside.time, sent: a.beside.sent, ok: a.beside.ok, p50: Math.round(at(sorted(a.beside.latencies), 0.5)), p99: Math.round(at(a.beside.latencies, 0.99)) },
     };
   });
 }
@@ -563,6 +585,40 @@ try {
     if (byKind.postgresql && byKind.embedded) {
       const share = byKind.embedded.rps / byKind.postgresql.rps;
       console.log(`  embedded = ${(share * 100).toFixed(0)} % of PostgreSQL's throughput  target ≥ 50 %: ${met(share >= TARGETS.embeddedShare)}`);
+    }
+
+    // The second mix (issue 21, with the app side of issue 22): the mixed run again while the
+    // golfers' app sends Fjordvang's rounds (with shots and tracks) to the side being measured at a
+    // steady INGEST_RATE a second. The rounds' tables are read by none of the mix's answers, so a
+    // round forgets none of them (decision 0022).
+    const ingestSides = mixedSides.filter((s) => !s.kind.startsWith('base'));
+    if (!SKIP_INGEST_MIX && ingestSides.length) {
+      for (const side of ingestSides) {
+        side.app = await discoverCourse(side.server);
+        const { pool, users, shotsPerRound, pointsPerRound } = generatePool(side.app.course, INGEST_POOL);
+        side.app.pool = pool;
+        side.app.sizes = `${shotsPerRound.toFixed(0)} shots, ${pointsPerRound.toFixed(0)} track points each`;
+        await putUsers(side.server, side.app, users);
+      }
+      let turn = 0;
+      const withRounds = (side) => ({ ...mixedLoad(side), during: () => steadyRounds(side.server, side.app, side.app.pool, INGEST_RATE, `mix${turn++}`) });
+      for (const side of ingestSides) await load({ ...mixedLoad(side), duration: WARMUP_SECONDS });
+      const second = await inTurns(ingestSides.map(withRounds), MIX_SECONDS, TURN_GAP_SECONDS);
+      console.log(`\nthe second mix: the mixed run above while the app sends ${INGEST_RATE} rounds a second (${ingestSides[0].app.sizes}) to Fjordvang, ${MIXED_CONNECTIONS} connections, in turns:`);
+      const secondByKind = {};
+      for (const [i, side] of ingestSides.entries()) {
+        const m = second[i];
+        secondByKind[side.kind] = m;
+        const rounds = m.beside;
+        failed ||= m.bad > 0 || !rounds || rounds.ok !== rounds.sent;
+        const target = side.kind === 'postgresql' ? `  target p99 ≤ ${TARGETS.mixP99Ms} ms: ${met(m.p99 <= TARGETS.mixP99Ms)}` : '';
+        console.log(`  ${side.name.padEnd(28)}${rps(m.rps).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(4)} ms; saves p99 ${m.writeP99} ms${target}${bad(m)}`);
+        if (rounds) console.log(`    rounds: ${rounds.ok} of ${rounds.sent} stored (${rounds.rate.toFixed(1)} a second), p50 ${rounds.p50} ms, p99 ${rounds.p99} ms`);
+      }
+      if (secondByKind.postgresql && secondByKind.embedded) {
+        const share = secondByKind.embedded.rps / secondByKind.postgresql.rps;
+        console.log(`  embedded = ${(share * 100).toFixed(0)} % of PostgreSQL's throughput  target ≥ 50 %: ${met(share >= TARGETS.embeddedShare)}`);
+      }
     }
   }
   console.log(`load average after: ${execSync('cat /proc/loadavg').toString().trim()}`);
