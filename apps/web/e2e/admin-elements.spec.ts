@@ -71,6 +71,9 @@ test('refuses to delete an element that holes draw, and deletes one drawn nowher
   await confirm.getByRole('button', { name: 'Cancel' }).click();
 
   await page.getByRole('searchbox', { name: 'Search elements' }).fill('reed bed');
+  // The list filters after the typing: the row's label is read once it shows the one match (read
+  // at once, it was the unfiltered list's first row, which then left the page under the click).
+  await expect(page.getByTestId('element-row')).toHaveCount(1);
   const row = page.getByTestId('element-row').first();
   const label = (await row.locator('p').first().textContent())!.trim();
   await row.getByRole('button', { name: `Delete ${label}` }).click();
