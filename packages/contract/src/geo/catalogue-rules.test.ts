@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Drawing, DrawingFeature } from '../api/drawings';
 import { catalogueRuleBreaches, describeBreach, featureWithin, type ElementRule } from './catalogue-rules';
+import { ellipse, polygonFeature, randomDrawing, referenceCatalogueRuleBreaches, referenceFeatureWithin, seededRandom } from './reference-geometry.test-helper';
 
 // A local square grid around a Danish course: 1e-4° of longitude ≈ 6.3 m, of latitude ≈ 11.1 m.
 const X0 = 9.53;
@@ -124,5 +125,59 @@ describe('catalogueRuleBreaches', () => {
     );
     expect(describeBreach({ featureId: 'm', element: 'distance marker', rule: 'requiredAttribute', params: { attribute: 'distance' } })).toMatch(/'distance'/);
     expect(describeBreach({ featureId: 'g', element: 'green', rule: 'areaTooLarge', params: { area: 9000, max: 3000 } })).toMatch(/9000 m², more than .* \(3000 m²\)/);
+  });
+});
+
+describe('catalogueRuleBreaches with the containers indexed', () => {
+  it('answers as the scan of every container edge did, on 400 random drawings', () => {
+    // Containers: rectangles, concave stars, holes, neighbours sharing an edge; features at their
+    // vertices, on edge midpoints, crossing, overlapping and copying them; in grid units (exact) or
+    // longitude/latitude. The reference is the implementation before the index.
+    const random = seededRandom(20261128);
+    const elements = [
+      { name: 'green', geometry: 'polygon' },
+      { name: 'tee', geometry: 'polygon' },
+      { name: 'path', geometry: 'line' },
+      { name: 'distance marker', geometry: 'point' },
+    ] as const;
+    const seen = { within: 0, outside: 0, breaches: 0 };
+    for (let n = 0; n < 400; n++) {
+      const d = randomDrawing(random, 'hole boundary', elements);
+      const expected = referenceCatalogueRuleBreaches(d, RULES);
+      expect(catalogueRuleBreaches(d, RULES), `drawing ${n}`).toEqual(expected);
+      seen.breaches += expected.filter((b) => b.rule === 'mustLieInside').length;
+      const containers = d.features.flatMap((f) => (f.properties.element === 'hole boundary' && f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : []));
+      for (const f of d.features) {
+        if (f.properties.element === 'hole boundary') continue;
+        const within = referenceFeatureWithin(f, containers);
+        expect(featureWithin(f, containers), `drawing ${n}, feature ${f.id}`).toBe(within);
+        seen[within ? 'within' : 'outside']++;
+      }
+    }
+    // Both answers are well represented, not only one of them.
+    expect(seen.within).toBeGreaterThan(150);
+    expect(seen.outside).toBeGreaterThan(150);
+    expect(seen.breaches).toBeGreaterThan(100);
+  });
+
+  it('judges a drawing at the size limits (five polygons of 20,000 vertices) in well under a minute', () => {
+    // Before the index this took minutes (199 s measured): every vertex and edge piece of each
+    // feature against every boundary edge. The bound is a sanity bound, not a timing.
+    const rules = new Map(RULES).set('fairway', rule('fairway', 'polygon', { mustLieInside: 'hole boundary', minAreaM2: 50, maxAreaM2: 150000 }));
+    const n = 19999;
+    const boundary = polygonFeature('b', 'hole boundary', [ellipse(X0, Y0, 0.01, 0.006, n)]);
+    const fairwayIn = polygonFeature('f1', 'fairway', [ellipse(X0 - 0.004, Y0, 0.003, 0.0015, n)]);
+    // Reaches 0.0005° past the boundary's eastern end.
+    const fairwayOut = polygonFeature('f2', 'fairway', [ellipse(X0 + 0.0095, Y0, 0.001, 0.001, n)]);
+    const greenOk = polygonFeature('g1', 'green', [ellipse(X0 + 0.002, Y0, 0.0003, 0.0002, n)]);
+    const greenLarge = polygonFeature('g2', 'green', [ellipse(X0 + 0.005, Y0 + 0.001, 0.0008, 0.0005, n)]);
+    const started = performance.now();
+    const breaches = catalogueRuleBreaches(drawing(boundary, fairwayIn, fairwayOut, greenOk, greenLarge), rules);
+    expect(breaches.map((b) => [b.featureId, b.rule])).toEqual([
+      ['f2', 'mustLieInside'],
+      ['g2', 'areaTooLarge'],
+    ]);
+    expect(catalogueRuleBreaches(drawing(boundary, fairwayIn, greenOk, greenLarge), rules).map((b) => [b.featureId, b.rule])).toEqual([['g2', 'areaTooLarge']]);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

@@ -1,6 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { distance } from './measure';
-import { boundingBox, boxesOverlap, inBox, localPlane, pointInPolygon, pointInRing, polygonEdges, ringCentroid, ringsOverlap, round7, segmentsCross, segmentWithin, signedRingArea, windRing, type XY } from './planar';
+import {
+  boundingBox,
+  boxesOverlap,
+  inBox,
+  localPlane,
+  pointInPolygon,
+  pointInRing,
+  polygonEdges,
+  ringCentroid,
+  ringsOverlap,
+  round7,
+  segmentsCross,
+  segmentWithin,
+  segmentWithinNear,
+  signedRingArea,
+  windRing,
+  type XY,
+} from './planar';
 
 const square: XY[] = [[0, 0], [10, 0], [10, 10], [0, 10]];
 const closedSquare: XY[] = [...square, [0, 0]];
@@ -111,6 +128,29 @@ describe('planar toolkit', () => {
     // Pieces of the given length or less are passed over: here every piece.
     expect(segmentWithin<XY>([3, 9], [9, 3], edges, crossings, inside, 1)).toBe(true);
   });
+
+  it('finds the same pieces with the edges near a segment handed on by a search as with the whole list', () => {
+    const crossings = (a: XY, b: XY, c: XY, d: XY): number[] => {
+      const denom = (b[0] - a[0]) * (d[1] - c[1]) - (b[1] - a[1]) * (d[0] - c[0]);
+      if (denom === 0) return [];
+      const t = ((c[0] - a[0]) * (d[1] - c[1]) - (c[1] - a[1]) * (d[0] - c[0])) / denom;
+      const u = ((c[0] - a[0]) * (b[1] - a[1]) - (c[1] - a[1]) * (b[0] - a[0])) / denom;
+      return t > 0 && t < 1 && u >= 0 && u <= 1 ? [t] : [];
+    };
+    const edges = polygonEdges([[ell]]);
+    const asked: number[][] = [];
+    const near = (minX: number, minY: number, maxX: number, maxY: number, visit: (c: XY, d: XY) => void) => {
+      asked.push([minX, minY, maxX, maxY]);
+      for (const [c, d] of edges) visit(c, d);
+    };
+    const inside = (p: XY) => pointInRing(p, ell);
+    expect(segmentWithinNear<XY>([3, 9], [9, 3], near, crossings, inside)).toBe(false);
+    expect(segmentWithinNear<XY>([1, 1], [9, 1], near, crossings, inside)).toBe(true);
+    expect(segmentWithinNear<XY>([3, 9], [9, 3], near, crossings, inside, 1)).toBe(true);
+    // The search is asked for the segment's box.
+    expect(asked[0]).toEqual([3, 3, 9, 9]);
+  });
+
 
   it('rounds degrees to 7 decimals', () => {
     expect(round7(9.123456789)).toBe(9.1234568);

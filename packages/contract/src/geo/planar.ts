@@ -148,15 +148,37 @@ export function segmentWithin<P extends PointLike>(
   inside: (p: XY) => boolean,
   minPiece = 0,
 ): boolean {
-  const minX = Math.min(a[0], b[0]);
-  const maxX = Math.max(a[0], b[0]);
-  const minY = Math.min(a[1], b[1]);
-  const maxY = Math.max(a[1], b[1]);
+  const near: EdgesNear<P> = (minX, minY, maxX, maxY, visit) => {
+    for (const [c, d] of edges) {
+      if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX || Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
+      visit(c, d);
+    }
+  };
+  return segmentWithinNear(a, b, near, crossings, inside, minPiece);
+}
+
+/**
+ * The container edges whose box meets the box minX..maxX × minY..maxY (its edges included), each
+ * handed to `visit` once, in any order: a scan of every edge, or a spatial index's search.
+ */
+export type EdgesNear<P> = (minX: number, minY: number, maxX: number, maxY: number, visit: (c: P, d: P) => void) => void;
+
+/**
+ * `segmentWithin` with the edges near ab found by `near` (e.g. a SegmentIndex over them, built once
+ * for many segments): the same split and the same midpoints, so the same answer.
+ */
+export function segmentWithinNear<P extends PointLike>(
+  a: P,
+  b: P,
+  near: EdgesNear<P>,
+  crossings: (a: P, b: P, c: P, d: P) => number[],
+  inside: (p: XY) => boolean,
+  minPiece = 0,
+): boolean {
   const ts = [0, 1];
-  for (const [c, d] of edges) {
-    if (Math.max(c[0], d[0]) < minX || Math.min(c[0], d[0]) > maxX || Math.max(c[1], d[1]) < minY || Math.min(c[1], d[1]) > maxY) continue;
-    ts.push(...crossings(a, b, c, d));
-  }
+  near(Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[0], b[0]), Math.max(a[1], b[1]), (c, d) => {
+    for (const t of crossings(a, b, c, d)) ts.push(t);
+  });
   ts.sort((x, y) => x - y);
   for (let k = 1; k < ts.length; k++) {
     if (ts[k] - ts[k - 1] <= minPiece) continue;

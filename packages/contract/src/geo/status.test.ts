@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Drawing, DrawingFeature } from '../api/drawings';
 import { destination } from './measure';
+import { ellipse, polygonFeature, randomDrawing, referenceGreensWithinBoundary, seededRandom } from './reference-geometry.test-helper';
 import { boundarySelfIntersections, featureSelfIntersections, greensWithinBoundary, selfIntersections } from './status';
 
 // Shapes are drawn on a small grid near Fjordvang: grid unit = 0.0001° (≈ 6 m east, 11 m north).
@@ -180,5 +181,47 @@ describe('greensWithinBoundary', () => {
     expect(greensWithinBoundary(drawing(holed, green([2, 2], [8, 2], [8, 8], [2, 8], [2, 2])))).toBe(false);
     expect(greensWithinBoundary(drawing(holed, green([4.5, 4.5], [5.5, 4.5], [5.5, 5.5], [4.5, 4.5])))).toBe(false);
     expect(greensWithinBoundary(drawing(holed, green([1, 1], [3, 1], [3, 3], [1, 1])))).toBe(true);
+  });
+});
+
+describe('greensWithinBoundary with the boundaries indexed', () => {
+  it('answers as turf point by point did, on 400 random drawings', () => {
+    // Boundaries: rectangles, concave stars, holes, neighbours sharing an edge; greens at their
+    // vertices, on edge midpoints, crossing, overlapping and copying them; in grid units or
+    // longitude/latitude. The reference is the implementation before the index (turf's
+    // booleanPointInPolygon, robust orientation included, for every point).
+    const random = seededRandom(7);
+    const seen = { true: 0, false: 0, null: 0 };
+    for (let n = 0; n < 400; n++) {
+      const d = randomDrawing(random, 'hole boundary', [{ name: 'green', geometry: 'polygon' }]);
+      const boundaries = d.features.filter((f) => f.properties.element === 'hole boundary');
+      const greens = d.features.filter((f) => f.properties.element === 'green');
+      // The whole drawing, and each of its greens alone with the boundaries.
+      for (const [label, one] of [['all', d], ...greens.map((g) => [g.id, drawing(...boundaries, g)] as const)] as const) {
+        const expected = referenceGreensWithinBoundary(one);
+        expect(greensWithinBoundary(one), `drawing ${n}, ${label}`).toBe(expected);
+        seen[String(expected) as keyof typeof seen]++;
+      }
+    }
+    expect(seen.true).toBeGreaterThan(100);
+    expect(seen.false).toBeGreaterThan(150);
+  });
+
+  it('checks a drawing at the size limits (five polygons of 20,000 vertices) in well under a minute', () => {
+    // Before the index greensWithinBoundary took 12 s here: turf over the whole boundary for every
+    // piece of every green edge. The bound is a sanity bound, not a timing.
+    const n = 19999;
+    const boundary = polygonFeature('b', 'hole boundary', [ellipse(LON0, LAT0, 0.01, 0.006, n)]);
+    const fairways = [polygonFeature('f1', 'fairway', [ellipse(LON0 - 0.004, LAT0, 0.003, 0.0015, n)]), polygonFeature('f2', 'fairway', [ellipse(LON0 + 0.004, LAT0 - 0.002, 0.002, 0.001, n)])];
+    const greens = [polygonFeature('g1', 'green', [ellipse(LON0 + 0.002, LAT0, 0.0003, 0.0002, n)]), polygonFeature('g2', 'green', [ellipse(LON0 + 0.005, LAT0 + 0.001, 0.0008, 0.0005, n)])];
+    // Reaches 0.0005° past the boundary's eastern end.
+    const greenOut = polygonFeature('g3', 'green', [ellipse(LON0 + 0.0095, LAT0, 0.001, 0.001, n)]);
+    const started = performance.now();
+    const d = drawing(boundary, ...fairways, ...greens);
+    expect(selfIntersections(d)).toEqual([]);
+    expect(boundarySelfIntersections(d)).toEqual([]);
+    expect(greensWithinBoundary(d)).toBe(true);
+    expect(greensWithinBoundary(drawing(boundary, ...fairways, greens[0], greenOut, greens[1]))).toBe(false);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
