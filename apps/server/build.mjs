@@ -16,6 +16,7 @@ await build({
     'feed-parse': 'src/modules/communication/feed-parse.ts',
     'bundle-worker': 'src/modules/assets/bundle-worker.ts',
     'status-worker': 'src/modules/management/status-worker.ts',
+    'drawing-worker': 'src/modules/courses/drawing-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

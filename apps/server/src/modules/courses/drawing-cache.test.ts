@@ -7,6 +7,8 @@ import { DrawingResponse, EDIT_DRAWING_STYLE, type Drawing } from '@golf/contrac
 import { clubUserRoles, holeDrawings } from '../../db/schema/index';
 import { buildTestApp, call, createUser, DEMO, demoIds, signIn, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { createTestCourse, polygon, ring, sampleHoleDrawing } from '../../../test/courses';
+import { statementsSent } from '../../../test/statements';
+import { readDocument } from './drawing-service';
 
 const ORIGIN: [number, number] = [9.5357, 55.7113];
 
@@ -51,6 +53,21 @@ describe(`drawing cache (${testDatabaseKind})`, () => {
     const now = await read();
     expect(now).toEqual(second);
     expect(now.drawing.features.map((f) => f.id)).toEqual(['boundary', 'tee-1']);
+  });
+
+  it('a save keeps the answer of the version it wrote: the next read sends one statement and gives what the stored document gives', async () => {
+    const before = await read();
+    const drawing = sampleHoleDrawing(ORIGIN);
+    // Attributes in an order jsonb does not keep (it sorts keys by length): the answer still deep-equals.
+    drawing.features[1] = { ...drawing.features[1], properties: { ...drawing.features[1].properties, attributes: { rotation: 45, a: 'x' } } };
+    const saved = await save(drawing, before.version);
+    const sent = await statementsSent(t.database.pool, () => read());
+    expect(sent.filter((s) => !/from sessions s join users u/.test(s.text)).map((s) => s.text)).toHaveLength(1);
+    expect(await read()).toEqual(saved);
+    // What a process that did not make the save reads: the stored document, as GET reads it.
+    const [stored] = await t.database.db.select({ document: holeDrawings.document, version: holeDrawings.version }).from(holeDrawings).where(row());
+    expect(stored.version).toBe(saved.version);
+    expect(readDocument(stored.document, holeId)).toEqual(saved.drawing);
   });
 
   it('serves a document changed past the API without a new version (another server, by hand)', async () => {

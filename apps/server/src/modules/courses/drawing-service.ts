@@ -3,12 +3,13 @@ import { BoundedCache } from '../../platform/bounded-cache';
 import { preparedQuery } from '../../platform/prepared';
 import { Drawing, DRAWING_LIMITS, DrawingFeature, emptyDrawing, type DrawingResponse, type SaveDrawingBody } from '@golf/contract/api/drawings';
 import { GEOMETRY_TYPES, type GeometryType } from '@golf/contract/api/graphics';
-import { validateDrawing } from '@golf/contract/geo/validate';
-import { catalogueRuleBreaches, describeBreach, type ElementRule } from '@golf/contract/geo/catalogue-rules';
+import { serverError } from '@golf/contract/api/errors';
+import type { ElementRule } from '@golf/contract/geo/catalogue-rules';
 import { courses, dataVersions, graphicsElements, holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { drawingChecks } from './drawing-checks';
+import { taskRunner, type TaskRunnerOptions } from '../../platform/worker-tasks';
+import { drawingPositions, INLINE_REVIEW_POSITIONS, reviewDrawing, type DrawingReview, type DrawingReviewTask } from './drawing-review';
 import { getElementRules } from '../graphics';
 
 type Log = { warn(obj: object, msg: string): void };
@@ -86,26 +87,35 @@ const EMPTY_DRAWING_JSON = Buffer.from(JSON.stringify(emptyDrawing()));
 export async function getDrawingJson(db: DbOrTx, clubId: number, holeId: number, styleId: number, log?: Log): Promise<Buffer> {
   const [head] = await drawingHead(db).execute({ clubId, holeId, styleId });
   if (!head) throw notFound('holes.notFound');
-  const answer = (version: number, updatedAt: Date | null, json: Buffer) =>
-    Buffer.concat([
-      Buffer.from(`{"hole_id":${holeId},"course_id":${head.courseId},"style_id":${styleId},"drawing":`),
-      json,
-      Buffer.from(`,"version":${version},"updated_at":${updatedAt ? JSON.stringify(updatedAt.toISOString()) : 'null'}}`),
-    ]);
-  if (head.version === null) return answer(0, null, EMPTY_DRAWING_JSON);
+  if (head.version === null) return drawingAnswer({ holeId, courseId: head.courseId, styleId, version: 0, updatedAt: null }, EMPTY_DRAWING_JSON);
   // The whole answer is kept, so the same bytes go out again (and their compressed copy with them).
   const cache = drawingCacheOf(db);
-  const kept = cache.get(`${holeId}/${styleId}/${head.courseId}/${head.version}/${head.tuple}`);
+  const kept = cache.get(drawingKey(holeId, styleId, head.courseId, head.version, head.tuple));
   if (kept) return kept;
   const [stored] = await db
     .select({ document: holeDrawings.document, version: holeDrawings.version, updatedAt: holeDrawings.updatedAt, tuple: sql<string>`${holeDrawings}.xmin::text` })
     .from(holeDrawings)
     .where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId)));
   // Deleted since the first query: never saved, as far as this answer goes.
-  if (!stored) return answer(0, null, EMPTY_DRAWING_JSON);
-  const body = answer(stored.version, stored.updatedAt, Buffer.from(JSON.stringify(readDocument(stored.document, holeId, log))));
-  cache.set(`${holeId}/${styleId}/${head.courseId}/${stored.version}/${stored.tuple}`, body, body.length);
+  if (!stored) return drawingAnswer({ holeId, courseId: head.courseId, styleId, version: 0, updatedAt: null }, EMPTY_DRAWING_JSON);
+  const row = { holeId, courseId: head.courseId, styleId, version: stored.version, updatedAt: stored.updatedAt };
+  const body = drawingAnswer(row, Buffer.from(JSON.stringify(readDocument(stored.document, holeId, log))));
+  cache.set(drawingKey(holeId, styleId, head.courseId, stored.version, stored.tuple), body, body.length);
   return body;
+}
+
+/** The drawing cache's key of a stored row: hole, style, the hole's course, and the row's version and tuple. */
+function drawingKey(holeId: number, styleId: number, courseId: number, version: number, tuple: string | null): string {
+  return `${holeId}/${styleId}/${courseId}/${version}/${tuple}`;
+}
+
+/** GET drawing's answer (DrawingResponse) around the drawing's JSON. */
+function drawingAnswer(row: { holeId: number; courseId: number; styleId: number; version: number; updatedAt: Date | null }, json: Buffer): Buffer {
+  return Buffer.concat([
+    Buffer.from(`{"hole_id":${row.holeId},"course_id":${row.courseId},"style_id":${row.styleId},"drawing":`),
+    json,
+    Buffer.from(`,"version":${row.version},"updated_at":${row.updatedAt ? JSON.stringify(row.updatedAt.toISOString()) : 'null'}}`),
+  ]);
 }
 
 /** The catalogue's elements by name with their geometry type, as drawings are checked against them. */
@@ -153,6 +163,30 @@ async function geometriesAt(db: DbOrTx, version: number | null): Promise<{ eleme
   return { elements, rules };
 }
 
+/** Longest time the review of one large drawing may take in the worker (a drawing at DRAWING_LIMITS: about 1 s). */
+export const DRAWING_REVIEW_TIMEOUT_MS = 20_000;
+
+/**
+ * The worker that reviews large drawings (drawing-worker.ts), with a time limit and a heap of its
+ * own; its limits are read at each task (tests lower the time). A drawing it cannot review in time
+ * or memory is refused with 413; when the server's heavy tasks are all busy, 503 with Retry-After.
+ */
+export const drawingReviewLimits: TaskRunnerOptions = {
+  entry: 'drawing-worker',
+  from: import.meta.url,
+  timeoutMs: DRAWING_REVIEW_TIMEOUT_MS,
+  maxHeapMb: 256,
+  maxWorkers: 1,
+  timeoutMessage: serverError('drawings.tooComplex', { seconds: DRAWING_REVIEW_TIMEOUT_MS / 1000 }),
+  memoryMessage: serverError('drawings.tooLarge'),
+  whenBusy: serverError('drawings.reviewBusy'),
+};
+const drawingReviewer = taskRunner<DrawingReviewTask, DrawingReview>(drawingReviewLimits);
+
+function reviewInWorker(task: DrawingReviewTask): Promise<DrawingReview> {
+  return drawingReviewer.run(task);
+}
+
 /**
  * POST clubs/{clubId}/holes/{holeId}/save_drawing: validates the drawing against the catalogue and
  * the geometry rules (400 listing every problem), then writes it with its status checks in one
@@ -164,19 +198,20 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
   const [head] = await saveHead(db).execute({ clubId, holeId });
   if (!head) throw notFound('holes.notFound');
   const { elements, rules } = await geometriesAt(db, head.catalogue);
-  const problems = validateDrawing(input.drawing, elements);
-  // The catalogue's rules (what an element must lie inside, its area, its attributes) once the geometry is sound.
-  if (problems.length === 0) for (const b of catalogueRuleBreaches(input.drawing, rules)) problems.push({ feature: b.featureId, message: describeBreach(b) });
-  if (problems.length > 0) {
+  // The geometry, the catalogue's rules (what an element must lie inside, its area, its attributes)
+  // and the status checks: on the event loop for an everyday drawing, in the worker for a large one.
+  const task: DrawingReviewTask = { drawing: input.drawing, elements, rules };
+  const { problems, checks } = drawingPositions(input.drawing) <= INLINE_REVIEW_POSITIONS ? reviewDrawing(task) : await reviewInWorker(task);
+  if (problems.length > 0 || !checks) {
     const details = problems.map((p) => ({ path: p.feature, message: p.message }));
     throw problems.length === 1 ? badRequest('drawings.oneProblem', undefined, details) : badRequest('drawings.problems', { problems: problems.length }, details);
   }
   const document = input.drawing;
   // The checks belong to this version: every write below replaces them together with the document.
-  const checks = drawingChecks(document);
-  // Only what the answer needs comes back (not the document and checks just sent).
-  const written = { version: holeDrawings.version, updatedAt: holeDrawings.updatedAt };
-  let rows: { version: number; updatedAt: Date }[];
+  // Only what the answer needs comes back (not the document and checks just sent), and the
+  // row's tuple: GET drawing's answer for it is kept at once (below).
+  const written = { version: holeDrawings.version, updatedAt: holeDrawings.updatedAt, tuple: sql<string>`${holeDrawings}.xmin::text` };
+  let rows: { version: number; updatedAt: Date; tuple: string }[];
   try {
     if (input.version === undefined) {
       rows = await db
@@ -202,5 +237,10 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
     throw err;
   }
   if (rows.length === 0) throw conflict('drawings.savedMeanwhile');
-  return { hole_id: holeId, course_id: head.courseId, style_id: styleId, drawing: document, version: rows[0].version, updated_at: rows[0].updatedAt.toISOString() };
+  const [row] = rows;
+  // The next GET of this hole finds its answer kept under the row just written (the document as
+  // validated: what readDocument would make of the stored one), instead of reading the document back.
+  const body = drawingAnswer({ holeId, courseId: head.courseId, styleId, version: row.version, updatedAt: row.updatedAt }, Buffer.from(JSON.stringify(document)));
+  drawingCacheOf(db).set(drawingKey(holeId, styleId, head.courseId, row.version, row.tuple), body, body.length);
+  return { hole_id: holeId, course_id: head.courseId, style_id: styleId, drawing: document, version: row.version, updated_at: row.updatedAt.toISOString() };
 }

@@ -130,7 +130,7 @@ export function drawingRoutes(app: TypedApp, { db, config }: AppDeps) {
     {
       config: { access: COURSES },
       bodyLimit: DRAWING_LIMITS.bodyBytes,
-      schema: { tags, params: HoleIdParams, body: SaveDrawingBody, response: { 200: DrawingResponse, ...errors, 409: ErrorResponse, 413: ErrorResponse } },
+      schema: { tags, params: HoleIdParams, body: SaveDrawingBody, response: { 200: DrawingResponse, ...errors, 409: ErrorResponse, 413: ErrorResponse, 503: ErrorResponse } },
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -144,7 +144,7 @@ export function drawingRoutes(app: TypedApp, { db, config }: AppDeps) {
     {
       config: { access: COURSES },
       bodyLimit: COURSE_DRAWINGS_LIMITS.bodyBytes,
-      schema: { tags, params: CourseDrawingsParams, body: SaveCourseDrawingsBody, response: { 200: SaveCourseDrawingsResponse, ...errors, 413: ErrorResponse } },
+      schema: { tags, params: CourseDrawingsParams, body: SaveCourseDrawingsBody, response: { 200: SaveCourseDrawingsResponse, ...errors, 413: ErrorResponse, 503: ErrorResponse } },
     },
     async (request) => {
       const auth = requireAuth(request);
