@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Course } from '@golf/contract/api/courses';
@@ -305,6 +305,25 @@ describe(`management (${testDatabaseKind})`, () => {
       const { computed_at: _a, ...after } = ClubMappingStatus.parse(again.json());
       const { computed_at: _b, ...was } = before;
       expect(after).toEqual(was);
+    });
+    it('computes a hole once for many asking at once: one task in the worker, every answer the same 200', async () => {
+      const url = `/clubs/${ids.dkClubId}/mapping-status?course_id=${course.id}`;
+      const before = ClubMappingStatus.parse((await get('owner', url)).json());
+      // Every drawn hole's row rewritten: none is kept any more.
+      await t.database.db.update(holeDrawings).set({ version: sql`${holeDrawings.version}` }).where(eq(holeDrawings.styleId, 1));
+      const run = vi.spyOn(statusRunner, 'run');
+      try {
+        const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => get(i % 2 ? 'owner' : 'admin', url)));
+        for (const res of answers) {
+          expect(res.statusCode, res.body).toBe(200);
+          const { computed_at: _a, ...status } = ClubMappingStatus.parse(res.json());
+          const { computed_at: _b, ...was } = before;
+          expect(status).toEqual(was);
+        }
+        expect(run).toHaveBeenCalledTimes(1);
+      } finally {
+        run.mockRestore();
+      }
     });
   });
 

@@ -25,6 +25,19 @@ function keptOf(db: DbOrTx): BoundedCache<string, DrawingStatus> {
   return cache;
 }
 
+/**
+ * The statuses being computed, per database handle, by the same key as `kept`: a request that
+ * needs a hole another request is computing waits for that result instead of computing it again
+ * (many people opening the status of one club at once take one place among the heavy tasks, not
+ * one each, and none is refused as busy because of the others).
+ */
+const computing = new WeakMap<object, Map<string, Promise<DrawingStatus | undefined>>>();
+function computingOf(db: DbOrTx): Map<string, Promise<DrawingStatus | undefined>> {
+  let map = computing.get(db);
+  if (!map) computing.set(db, (map = new Map()));
+  return map;
+}
+
 /** Longest time the holes of one request may take in the worker (the demo's 18 imported holes: about 1 s). */
 export const STATUS_TIMEOUT_MS = 30_000;
 
@@ -55,6 +68,44 @@ async function computeInWorker(task: StatusTask): Promise<StatusTaskResult> {
     if (err instanceof HttpError && err.statusCode === 413) throw HttpError.of(503, { code: err.code, params: err.params });
     throw err;
   }
+}
+
+/**
+ * The statuses of the holes' stored drawings, computed in the worker; each kept (under `keyOf`)
+ * when the row read is the version the heads named (not one saved in between).
+ */
+async function computeHoles(
+  db: DbOrTx,
+  holeIds: number[],
+  headOf: ReadonlyMap<number, { holeId: number; version: number; tuple: string }>,
+  keyOf: ((h: { holeId: number; version: number; tuple: string }) => string) | null,
+  cache: BoundedCache<string, DrawingStatus>,
+  log?: Log,
+): Promise<Map<number, DrawingStatus>> {
+  const statusOf = new Map<number, DrawingStatus>();
+  const rules = await getElementRules(db);
+  // The document as the database's JSON text: parsed in the worker, not on the event loop.
+  const rows = await db
+    .select({
+      holeId: holeDrawings.holeId,
+      document: sql<string>`${holeDrawings.document}::text`,
+      checks: holeDrawings.checks,
+      version: holeDrawings.version,
+      tuple: sql<string>`${holeDrawings}.xmin::text`,
+    })
+    .from(holeDrawings)
+    .where(and(inArray(holeDrawings.holeId, holeIds), eq(holeDrawings.styleId, EDIT_DRAWING_STYLE)));
+  if (rows.length === 0) return statusOf;
+  const { statuses, warnings } = await computeInWorker({ holes: rows.map((r) => ({ holeId: r.holeId, document: r.document, checks: r.checks })), rules });
+  for (const w of warnings) log?.warn(w.obj, w.msg);
+  const rowOf = new Map(rows.map((r) => [r.holeId, r]));
+  for (const { holeId, status } of statuses) {
+    statusOf.set(holeId, status);
+    const head = headOf.get(holeId);
+    const row = rowOf.get(holeId);
+    if (keyOf && head && row && head.version === row.version && head.tuple === row.tuple) cache.set(keyOf(head), status, 256 + JSON.stringify(status).length);
+  }
+  return statusOf;
 }
 
 /**
@@ -105,32 +156,47 @@ export async function clubMappingStatus(db: DbOrTx, clubId: number, courseId: nu
     if (known) statusOf.set(head.holeId, known);
     else toCompute.push(head.holeId);
   }
-  if (toCompute.length > 0) {
-    const rules = await getElementRules(db);
-    const headOf = new Map(heads.map((h) => [h.holeId, h]));
-    // The document as the database's JSON text: parsed in the worker, not on the event loop.
-    const rows = await db
-      .select({
-        holeId: holeDrawings.holeId,
-        document: sql<string>`${holeDrawings.document}::text`,
-        checks: holeDrawings.checks,
-        version: holeDrawings.version,
-        tuple: sql<string>`${holeDrawings}.xmin::text`,
-      })
-      .from(holeDrawings)
-      .where(and(inArray(holeDrawings.holeId, toCompute), eq(holeDrawings.styleId, EDIT_DRAWING_STYLE)));
-    if (rows.length > 0) {
-      const { statuses, warnings } = await computeInWorker({ holes: rows.map((r) => ({ holeId: r.holeId, document: r.document, checks: r.checks })), rules });
-      for (const w of warnings) log?.warn(w.obj, w.msg);
-      const rowOf = new Map(rows.map((r) => [r.holeId, r]));
-      for (const { holeId, status } of statuses) {
-        statusOf.set(holeId, status);
-        // Kept only when it is the version the heads named (not one saved in between) under a known catalogue version.
-        const head = headOf.get(holeId);
-        const row = rowOf.get(holeId);
-        if (catalogue && head && row && head.version === row.version && head.tuple === row.tuple) cache.set(keyOf(head), status, 256 + JSON.stringify(status).length);
+  // The holes another request is computing now are awaited; the others are computed here.
+  const inFlight = computingOf(db);
+  const awaited: [number, Promise<DrawingStatus | undefined>][] = [];
+  const mine: number[] = [];
+  const headOf = new Map(heads.map((h) => [h.holeId, h]));
+  for (const holeId of toCompute) {
+    const head = headOf.get(holeId);
+    const pending = catalogue && head ? inFlight.get(keyOf(head)) : undefined;
+    if (pending) awaited.push([holeId, pending]);
+    else mine.push(holeId);
+  }
+  if (mine.length > 0) {
+    // Announced before the first await, so a request arriving meanwhile finds them.
+    const announced = new Map<string, { holeId: number; resolve: (s: DrawingStatus | undefined) => void; reject: (e: unknown) => void }>();
+    for (const holeId of mine) {
+      const head = headOf.get(holeId);
+      if (catalogue && head) {
+        const key = keyOf(head);
+        const promise = new Promise<DrawingStatus | undefined>((resolve, reject) => announced.set(key, { holeId, resolve, reject }));
+        // A waiter handles the failure; nobody waiting is not an unhandled rejection.
+        promise.catch(() => {});
+        inFlight.set(key, promise);
       }
     }
+    try {
+      const computed = await computeHoles(db, mine, headOf, catalogue ? keyOf : null, cache, log);
+      for (const holeId of mine) {
+        const status = computed.get(holeId);
+        if (status) statusOf.set(holeId, status);
+      }
+      for (const { holeId, resolve } of announced.values()) resolve(computed.get(holeId));
+    } catch (err) {
+      for (const { reject } of announced.values()) reject(err);
+      throw err;
+    } finally {
+      for (const key of announced.keys()) inFlight.delete(key);
+    }
+  }
+  for (const [holeId, pending] of awaited) {
+    const status = await pending;
+    if (status) statusOf.set(holeId, status);
   }
 
   const holesOf = new Map<number, HoleMappingStatus[]>();
