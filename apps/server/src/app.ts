@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { PRODUCT_VERSION } from '@golf/contract/constants';
-import { isDatabaseUnavailable } from './platform/database';
+import { databaseAnsweredWithin, isDatabaseUnavailable } from './platform/database';
 import { registerDeadlines } from './platform/deadline';
 import { SessionCache } from './platform/auth';
 import type { AppDeps } from './platform/app-types';
@@ -46,8 +46,14 @@ export function startDraining(app: FastifyInstance): void {
   drainingApps.add(app);
 }
 
-/** One trivial statement, answered within READY_DATABASE_TIMEOUT_MS, or false. */
+/**
+ * The database answers: it answered a statement within READY_DATABASE_TIMEOUT_MS (under load the
+ * pool's queue may be longer than that, and a statement of the check's own would wait in it: a
+ * busy instance would be taken out of the proxy, and its load would fall on the others), else one
+ * trivial statement is answered within READY_DATABASE_TIMEOUT_MS.
+ */
 async function databaseAnswers(db: AppDeps['db']): Promise<boolean> {
+  if (databaseAnsweredWithin(db, READY_DATABASE_TIMEOUT_MS)) return true;
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), READY_DATABASE_TIMEOUT_MS)));
   const query = db.$client.query('select 1').then(

@@ -22,9 +22,13 @@ describe(`readiness (${testDatabaseKind})`, () => {
     expect(doc.paths['/api/health']).toBeUndefined();
   });
 
+  /** Until no statement was answered for over 2 s (the check's own included). */
+  const quiet = () => new Promise((resolve) => setTimeout(resolve, 2_100));
+
   it('says "database" when its database fails or does not answer within 2 s, while /api/health still answers', async () => {
     const pool = t.database.pool;
     // A lost database: the statement fails.
+    await quiet();
     const failing = vi.spyOn(pool, 'query').mockImplementation((() => Promise.reject(new Error('Connection terminated unexpectedly'))) as never);
     try {
       const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
@@ -48,6 +52,31 @@ describe(`readiness (${testDatabaseKind})`, () => {
       hanging.mockRestore();
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+  });
+
+  it('stays ready while callers wait for a connection, as long as the database answers their statements', async () => {
+    const pool = t.database.pool;
+    await quiet();
+    // A statement of its own would wait in the pool's queue (here: forever).
+    const queued = vi.spyOn(pool, 'query').mockImplementation((() => new Promise(() => {})) as never);
+    try {
+      // Another request's statement is answered: the database is there.
+      const client = await pool.connect();
+      await client.query('select 1');
+      client.release();
+      const started = Date.now();
+      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(200);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(queued).not.toHaveBeenCalled();
+      // Once nothing was answered for 2 s, the check asks the database itself again (and gives up).
+      await quiet();
+      const late = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(late.statusCode).toBe(503);
+      expect(queued).toHaveBeenCalledTimes(1);
+    } finally {
+      queued.mockRestore();
+    }
   });
 
   it('says "draining" once told to drain, while other requests are served with Connection: close', async () => {

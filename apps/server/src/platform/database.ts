@@ -167,6 +167,8 @@ const embeddedPools = new WeakSet<pg.Pool>();
 const unnamedPools = new WeakSet<pg.Pool>();
 const trackers = new WeakMap<pg.Pool, ChangeTracker>();
 const ownBackends = new WeakMap<pg.Pool, Set<number>>();
+/** When each pool's database last answered: a connection given back without a connection error (guardPool). */
+const lastAnswers = new WeakMap<pg.Pool, number>();
 
 /** A statement that changes the schema: whatever it touched, no answer read before holds. */
 const SCHEMA_CHANGE = /^\s*(create|alter|drop|comment|grant|revoke|security\s+label|refresh|reindex|cluster|import)\b/i;
@@ -264,6 +266,17 @@ export function ownBackendPids(db: Db): ReadonlySet<number> {
   return ownBackends.get(db.$client) ?? new Set();
 }
 
+/**
+ * True when the pool's database answered within the last `ms` milliseconds: a connection was given
+ * back without a connection error (a statement the database refused counts: it answered). Under
+ * load, when callers wait for a connection, this tells that the database is there without a
+ * statement of its own, which would wait in the same queue (GET /api/ready).
+ */
+export function databaseAnsweredWithin(db: Db, ms: number): boolean {
+  const at = lastAnswers.get(db.$client as unknown as pg.Pool);
+  return at !== undefined && Date.now() - at <= ms;
+}
+
 /** True for the embedded PGlite, where only this process reaches the data (decision 0008). */
 export function isEmbedded(db: Db): boolean {
   return embeddedPools.has(db.$client);
@@ -305,7 +318,8 @@ function guardPool(pool: pg.Pool, limits: DatabaseLimits): { closing: boolean } 
     client.on('error', onError);
     held.set(client, { timer, onError });
   });
-  pool.on('release', (_error, client) => {
+  pool.on('release', (error, client) => {
+    if (!error) lastAnswers.set(pool, Date.now());
     const entry = held.get(client);
     if (!entry) return;
     clearTimeout(entry.timer);
