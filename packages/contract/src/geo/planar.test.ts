@@ -111,15 +111,16 @@ describe('planar toolkit', () => {
     expect(polygonEdges([])).toEqual([]);
   });
 
+  /** Where edge cd crosses ab, as a parameter along ab (none when parallel). */
+  const crossings = (a: XY, b: XY, c: XY, d: XY): number[] => {
+    const denom = (b[0] - a[0]) * (d[1] - c[1]) - (b[1] - a[1]) * (d[0] - c[0]);
+    if (denom === 0) return [];
+    const t = ((c[0] - a[0]) * (d[1] - c[1]) - (c[1] - a[1]) * (d[0] - c[0])) / denom;
+    const u = ((c[0] - a[0]) * (b[1] - a[1]) - (c[1] - a[1]) * (b[0] - a[0])) / denom;
+    return t > 0 && t < 1 && u >= 0 && u <= 1 ? [t] : [];
+  };
+
   it('tells a segment inside a concave ring between its ends from one that leaves it, splitting it where edges meet it', () => {
-    // Where edge cd crosses ab, as a parameter along ab (none when parallel).
-    const crossings = (a: XY, b: XY, c: XY, d: XY): number[] => {
-      const denom = (b[0] - a[0]) * (d[1] - c[1]) - (b[1] - a[1]) * (d[0] - c[0]);
-      if (denom === 0) return [];
-      const t = ((c[0] - a[0]) * (d[1] - c[1]) - (c[1] - a[1]) * (d[0] - c[0])) / denom;
-      const u = ((c[0] - a[0]) * (b[1] - a[1]) - (c[1] - a[1]) * (b[0] - a[0])) / denom;
-      return t > 0 && t < 1 && u >= 0 && u <= 1 ? [t] : [];
-    };
     const edges = polygonEdges([[ell]]);
     const inside = (p: XY) => pointInRing(p, ell);
     expect(segmentWithin<XY>([1, 1], [9, 1], edges, crossings, inside)).toBe(true);
@@ -130,13 +131,6 @@ describe('planar toolkit', () => {
   });
 
   it('finds the same pieces with the edges near a segment handed on by a search as with the whole list', () => {
-    const crossings = (a: XY, b: XY, c: XY, d: XY): number[] => {
-      const denom = (b[0] - a[0]) * (d[1] - c[1]) - (b[1] - a[1]) * (d[0] - c[0]);
-      if (denom === 0) return [];
-      const t = ((c[0] - a[0]) * (d[1] - c[1]) - (c[1] - a[1]) * (d[0] - c[0])) / denom;
-      const u = ((c[0] - a[0]) * (b[1] - a[1]) - (c[1] - a[1]) * (b[0] - a[0])) / denom;
-      return t > 0 && t < 1 && u >= 0 && u <= 1 ? [t] : [];
-    };
     const edges = polygonEdges([[ell]]);
     const asked: number[][] = [];
     const near = (minX: number, minY: number, maxX: number, maxY: number, visit: (c: XY, d: XY) => void) => {

@@ -183,10 +183,6 @@ export const drawingReviewLimits: TaskRunnerOptions = {
 };
 const drawingReviewer = taskRunner<DrawingReviewTask, DrawingReview>(drawingReviewLimits);
 
-function reviewInWorker(task: DrawingReviewTask): Promise<DrawingReview> {
-  return drawingReviewer.run(task);
-}
-
 /**
  * POST clubs/{clubId}/holes/{holeId}/save_drawing: validates the drawing against the catalogue and
  * the geometry rules (400 listing every problem), then writes it with its status checks in one
@@ -201,7 +197,7 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
   // The geometry, the catalogue's rules (what an element must lie inside, its area, its attributes)
   // and the status checks: on the event loop for an everyday drawing, in the worker for a large one.
   const task: DrawingReviewTask = { drawing: input.drawing, elements, rules };
-  const { problems, checks } = drawingPositions(input.drawing) <= INLINE_REVIEW_POSITIONS ? reviewDrawing(task) : await reviewInWorker(task);
+  const { problems, checks } = drawingPositions(input.drawing) <= INLINE_REVIEW_POSITIONS ? reviewDrawing(task) : await drawingReviewer.run(task);
   if (problems.length > 0 || !checks) {
     const details = problems.map((p) => ({ path: p.feature, message: p.message }));
     throw problems.length === 1 ? badRequest('drawings.oneProblem', undefined, details) : badRequest('drawings.problems', { problems: problems.length }, details);
