@@ -3,14 +3,20 @@ import { screen, waitFor } from '@testing-library/react';
 import { fakeApi, json } from '../../testing/api';
 import { renderRoutes } from '../../testing/render';
 import { clubAddress, HandleRedirect, looksLikeHandle } from './handle-redirect';
+import { RootLayout } from './root-layout';
 
-/** The /:clubId guard's handle step alone: a handle segment is resolved, the rest of the address kept. */
+/** The /:clubId guard's handle step alone (under the layout that titles the page): a handle segment is resolved, the rest of the address kept. */
 function renderAt(path: string) {
   const Guard = () => <HandleRedirect handle={path.split('/')[1]} />;
   return renderRoutes(
     [
-      { path: '/:handle/*', element: <Guard /> },
-      { path: '/7/*', element: <p>Club 7</p> },
+      {
+        element: <RootLayout />,
+        children: [
+          { path: '/7/*', element: <p>Club 7</p> },
+          { path: '/:handle/*', element: <Guard /> },
+        ],
+      },
     ],
     path,
   );
@@ -43,6 +49,17 @@ describe('handles in URLs (issue 27)', { timeout: 20_000 }, () => {
     renderAt('/nowhere/home');
     expect(await screen.findByText('UNKNOWN ROUTE')).toBeInTheDocument();
     expect(fakeApi.requests).toHaveLength(1);
+    await waitFor(() => expect(document.title).toBe('UNKNOWN ROUTE · Golf Console'));
+  });
+
+  it('titles the page "Loading…" while the handle is looked up, not as an unknown route', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    fakeApi.get('club-handles/:handle', () => new Promise((resolve) => (answer = resolve)));
+    renderAt('/fjordvang/clubs');
+    await waitFor(() => expect(document.title).toBe('Loading… · Golf Console'));
+    answer({ club_id: 7, handle: 'fjordvang', former: false });
+    expect(await screen.findByText('Club 7')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Clubs · Golf Console'));
   });
 
   it('offers to try again when the server cannot be reached', async () => {

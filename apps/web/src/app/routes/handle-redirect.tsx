@@ -7,6 +7,7 @@ import { ErrorState } from '../../components/ui/error-state';
 import { Splash } from '../../components/ui/splash';
 import { api, isApiError } from '../../lib/api-client';
 import { NotFound } from './not-found';
+import { useTitleInPlace } from './root-layout';
 
 /** A first path segment that may be a club's handle (issue 27): URL-safe, with a letter (digits alone are a club id). */
 export function looksLikeHandle(segment: string): boolean {
@@ -33,6 +34,8 @@ export function HandleRedirect({ handle }: { handle: string }) {
     retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 2,
     staleTime: 60_000,
   });
+  // Until the club is known the path is no screen's: the title says it is loading, not "unknown".
+  useTitleInPlace(target.isPending ? t('common.loading') : null);
   if (target.isPending) return <Splash label={t('common.loading')} />;
   if (target.isError) {
     if (isApiError(target.error) && (target.error.status === 404 || target.error.status === 403 || target.error.status === 400)) return <NotFound />;
