@@ -6,7 +6,7 @@ import { apiToken, DEMO, expect } from './support';
 import { DEMO_CLUB, ownerHeaders } from './screens';
 
 // Data of the administration screens (issue 26) set up through the API, shared by their specs
-// (assets, mismatches) and the accessibility states of those screens (a11y-states.spec.ts).
+// (assets, mismatches) and the accessibility states of those screens (a11y-states.ts).
 
 export async function adminHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${await apiToken(request, DEMO.admin)}` };

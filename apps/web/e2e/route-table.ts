@@ -22,7 +22,7 @@ import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, ownerHeaders, PUBLI
 // admin; one visit does the same checks with a third of the admin's page loads (decision 0026).
 // Each part is a step, so the report says where a screen's time goes and which part failed. The
 // guide's screens show a guide with all six products made. Dialogs, menus and the steps of the
-// imports are checked in a11y-states.spec.ts.
+// imports are checked in a11y-states.ts.
 
 const NARROW = WIDTHS[1].size;
 

@@ -53,7 +53,6 @@ import { pattern, texts, type Tr } from './texts';
 // `open` and `close` run once per width (wide, then narrow) on the same page, so each must work
 // again after the last one closed. `tr` gives the visitor's texts (e2e/texts.ts).
 
-test.describe.configure({ timeout: 180_000 });
 
 /** Positions near the demo club, for features typed into the hole editor (never saved). */
 const BUNKER = '55.7101, 9.5301\n55.7102, 9.5303\n55.7100, 9.5304';
@@ -554,91 +553,9 @@ const SCREEN_STATES: ScreenStates[] = [
   { screen: 'someConnections', states: [{ name: 'disconnect confirmation', open: opensDialog((tr) => pattern(tr('social.connections.disconnectFor'))) }] },
 ];
 
-const params = withDemoScreens('a11y-states.jpg');
-
 async function ownerApi(page: { request: import('@playwright/test').APIRequestContext }) {
   return { Authorization: `Bearer ${await apiToken(page.request, DEMO.owner)}` };
 }
-
-test.beforeAll(async ({ request }) => {
-  // A logo, so the logo's removal can be confirmed (removed again after the run).
-  const logo = await sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 31, g: 111, b: 67, alpha: 1 } } }).png().toBuffer();
-  const uploaded = await request.post(`/api/clubs/${DEMO_CLUB}/logo`, {
-    headers: await ownerApi({ request }),
-    multipart: { round_data: { name: 'logo.png', mimeType: 'image/png', buffer: logo } },
-  });
-  expect(uploaded.status(), 'logo upload').toBeLessThan(300);
-});
-
-test.afterAll(async ({ request }) => {
-  const removed = await request.delete(`/api/clubs/${DEMO_CLUB}/logo`, { headers: await ownerApi({ request }) });
-  expect(removed.status()).toBe(200);
-});
-
-// A sponsor with a logo, so the sponsor's edit dialog and delete confirmation can be opened (removed after the run).
-let sponsorId: number | null = null;
-
-test.beforeAll(async ({ request }) => {
-  const headers = await ownerApi({ request });
-  const created = await request.post(`/api/clubs/${DEMO_CLUB}/sponsors`, { headers, data: { name: `A11y sponsor ${Date.now()}`, url: 'https://sponsor.example/' } });
-  expect(created.status(), 'sponsor creation').toBe(201);
-  sponsorId = ((await created.json()) as { id: number }).id;
-  const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: { r: 200, g: 30, b: 40 } } }).png().toBuffer();
-  const uploaded = await request.post(`/api/clubs/${DEMO_CLUB}/sponsors/${sponsorId}/logo`, { headers, multipart: { data: { name: 'sponsor.png', mimeType: 'image/png', buffer: logo } } });
-  expect(uploaded.status(), 'sponsor logo upload').toBeLessThan(300);
-});
-
-test.afterAll(async ({ request }) => {
-  if (sponsorId === null) return;
-  const removed = await request.delete(`/api/clubs/${DEMO_CLUB}/sponsors/${sponsorId}`, { headers: await ownerApi({ request }) });
-  expect(removed.status()).toBeLessThan(300);
-});
-
-// A status and a Facebook connection (a page of the worker's stand-in), so the status's deletion and
-// the disconnect can be confirmed (both removed after the run).
-test.beforeAll(async ({ request }) => {
-  const headers = await ownerApi({ request });
-  const status = await request.post(`/api/clubs/${DEMO_CLUB}/announcement`, {
-    headers,
-    data: { header: 'A11y status', priority: 'important', body: 'Frost delay until 10:00.', start: new Date().toISOString(), end: null, channels: { rss: true, notification: false, facebook: false, national: false } },
-  });
-  expect(status.status(), 'status').toBeLessThan(300);
-  const pageId = `${Date.now()}`;
-  standIns().facebook.addPage(pageId, 'Fjordvang Golfklub (a11y)', `EAAB-a11y-${pageId}`);
-  const connected = await request.put(`/api/clubs/${DEMO_CLUB}/connections/facebook`, { headers, data: { account_id: pageId, token: `EAAB-a11y-${pageId}` } });
-  expect(connected.status(), 'Facebook connection').toBe(200);
-});
-
-test.afterAll(async ({ request }) => {
-  const headers = await ownerApi({ request });
-  expect((await request.delete(`/api/clubs/${DEMO_CLUB}/announcement`, { headers })).status()).toBeLessThan(300);
-  expect((await request.delete(`/api/clubs/${DEMO_CLUB}/connections/facebook`, { headers })).status()).toBeLessThan(300);
-});
-
-// The assets screen's bundles: one published and one uploaded, waiting (both removed after the run,
-// with the mismatches' course if its states created it).
-test.beforeAll(async ({ request }) => {
-  const published = await uploadBundle(request, A11Y_PUBLISHED, storedZip([{ name: `icons/a11y-${A11Y_RUN}-flag.svg`, data: svg('#1f6f43') }]));
-  await publishUpload(request, published);
-  await uploadBundle(request, A11Y_PENDING, storedZip([{ name: `icons/a11y-${A11Y_RUN}-pin.svg`, data: svg('#c62828') }]));
-});
-
-test.afterAll(async ({ request }) => {
-  await removeBundles(request, [A11Y_PENDING, A11Y_PUBLISHED]);
-  await deleteCourseNamed(request, A11Y_COURSE);
-});
-
-test('every entry names a screen of the route table, each screen once, each with a state', () => {
-  const names = new Set(CLUB_ROUTES.map((r) => r.name));
-  for (const entry of SCREEN_STATES) {
-    expect(names.has(entry.screen), entry.screen).toBe(true);
-    expect(entry.states.length, `states of ${entry.screen}`).toBeGreaterThan(0);
-    expect(new Set(entry.states.map((s) => s.name)).size, `state names of ${entry.screen}`).toBe(entry.states.length);
-  }
-  const screens = SCREEN_STATES.map((e) => e.screen);
-  expect(screens.filter((s, i) => screens.indexOf(s) !== i), 'screens with two entries').toEqual([]);
-});
-
 /**
  * Opens `url` in `tab` signed in as `user` (`openAs`: a session through the API) and waits until
  * the screen has settled in the visitor's language.
@@ -668,9 +585,110 @@ async function checkState(page: Page, tr: Tr, state: UiState, width: (typeof WID
     if (opener) await expect(opener, 'the focus is back on what opened it').toBeFocused();
   }
 }
+/** Checks the page as it is, wide and then narrow (each a step), and leaves it wide. */
+async function checkBothWidths(page: Page, state: string) {
+  await test.step(state, async () => {
+    for (const width of [...WIDTHS].reverse()) {
+      await test.step(width.name, async () => {
+        await page.setViewportSize(width.size);
+        await expectAccessible(page, `${state}, ${width.name}`);
+      });
+    }
+  });
+}
 
-for (const { user, language, admin } of VISITORS) {
+/**
+ * The states of every screen as `visitor` (e2e/axe.ts's VISITORS), the imports' steps in the
+ * visitor's language and the refused sign-in: one spec file per visitor (a11y-states-en.spec.ts,
+ * a11y-states-da.spec.ts), so the two visits run on the two workers side by side, each worker on
+ * its own server and database (the data made before the run is made per file).
+ */
+export function screenStateChecks(visitor: (typeof VISITORS)[number]): void {
+  const { user, language, admin } = visitor;
   const tr = texts(language);
+  test.describe.configure({ timeout: 180_000 });
+  const params = withDemoScreens(`a11y-states-${language}.jpg`);
+
+  test.beforeAll(async ({ request }) => {
+    // A logo, so the logo's removal can be confirmed (removed again after the run).
+    const logo = await sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 31, g: 111, b: 67, alpha: 1 } } }).png().toBuffer();
+    const uploaded = await request.post(`/api/clubs/${DEMO_CLUB}/logo`, {
+      headers: await ownerApi({ request }),
+      multipart: { round_data: { name: 'logo.png', mimeType: 'image/png', buffer: logo } },
+    });
+    expect(uploaded.status(), 'logo upload').toBeLessThan(300);
+  });
+
+  test.afterAll(async ({ request }) => {
+    const removed = await request.delete(`/api/clubs/${DEMO_CLUB}/logo`, { headers: await ownerApi({ request }) });
+    expect(removed.status()).toBe(200);
+  });
+
+  // A sponsor with a logo, so the sponsor's edit dialog and delete confirmation can be opened (removed after the run).
+  let sponsorId: number | null = null;
+
+  test.beforeAll(async ({ request }) => {
+    const headers = await ownerApi({ request });
+    const created = await request.post(`/api/clubs/${DEMO_CLUB}/sponsors`, { headers, data: { name: `A11y sponsor ${Date.now()}`, url: 'https://sponsor.example/' } });
+    expect(created.status(), 'sponsor creation').toBe(201);
+    sponsorId = ((await created.json()) as { id: number }).id;
+    const logo = await sharp({ create: { width: 300, height: 100, channels: 3, background: { r: 200, g: 30, b: 40 } } }).png().toBuffer();
+    const uploaded = await request.post(`/api/clubs/${DEMO_CLUB}/sponsors/${sponsorId}/logo`, { headers, multipart: { data: { name: 'sponsor.png', mimeType: 'image/png', buffer: logo } } });
+    expect(uploaded.status(), 'sponsor logo upload').toBeLessThan(300);
+  });
+
+  test.afterAll(async ({ request }) => {
+    if (sponsorId === null) return;
+    const removed = await request.delete(`/api/clubs/${DEMO_CLUB}/sponsors/${sponsorId}`, { headers: await ownerApi({ request }) });
+    expect(removed.status()).toBeLessThan(300);
+  });
+
+  // A status and a Facebook connection (a page of the worker's stand-in), so the status's deletion and
+  // the disconnect can be confirmed (both removed after the run).
+  test.beforeAll(async ({ request }) => {
+    const headers = await ownerApi({ request });
+    const status = await request.post(`/api/clubs/${DEMO_CLUB}/announcement`, {
+      headers,
+      data: { header: 'A11y status', priority: 'important', body: 'Frost delay until 10:00.', start: new Date().toISOString(), end: null, channels: { rss: true, notification: false, facebook: false, national: false } },
+    });
+    expect(status.status(), 'status').toBeLessThan(300);
+    const pageId = `${Date.now()}`;
+    standIns().facebook.addPage(pageId, 'Fjordvang Golfklub (a11y)', `EAAB-a11y-${pageId}`);
+    const connected = await request.put(`/api/clubs/${DEMO_CLUB}/connections/facebook`, { headers, data: { account_id: pageId, token: `EAAB-a11y-${pageId}` } });
+    expect(connected.status(), 'Facebook connection').toBe(200);
+  });
+
+  test.afterAll(async ({ request }) => {
+    const headers = await ownerApi({ request });
+    expect((await request.delete(`/api/clubs/${DEMO_CLUB}/announcement`, { headers })).status()).toBeLessThan(300);
+    expect((await request.delete(`/api/clubs/${DEMO_CLUB}/connections/facebook`, { headers })).status()).toBeLessThan(300);
+  });
+
+  // The assets screen's bundles: one published and one uploaded, waiting (both removed after the run,
+  // with the mismatches' course if its states created it).
+  test.beforeAll(async ({ request }) => {
+    const published = await uploadBundle(request, A11Y_PUBLISHED, storedZip([{ name: `icons/a11y-${A11Y_RUN}-flag.svg`, data: svg('#1f6f43') }]));
+    await publishUpload(request, published);
+    await uploadBundle(request, A11Y_PENDING, storedZip([{ name: `icons/a11y-${A11Y_RUN}-pin.svg`, data: svg('#c62828') }]));
+  });
+
+  test.afterAll(async ({ request }) => {
+    await removeBundles(request, [A11Y_PENDING, A11Y_PUBLISHED]);
+    await deleteCourseNamed(request, A11Y_COURSE);
+  });
+  if (admin) {
+    test('every entry names a screen of the route table, each screen once, each with a state', () => {
+      const names = new Set(CLUB_ROUTES.map((r) => r.name));
+      for (const entry of SCREEN_STATES) {
+        expect(names.has(entry.screen), entry.screen).toBe(true);
+        expect(entry.states.length, `states of ${entry.screen}`).toBeGreaterThan(0);
+        expect(new Set(entry.states.map((s) => s.name)).size, `state names of ${entry.screen}`).toBe(entry.states.length);
+      }
+      const screens = SCREEN_STATES.map((e) => e.screen);
+      expect(screens.filter((s, i) => screens.indexOf(s) !== i), 'screens with two entries').toEqual([]);
+    });
+  }
+
   for (const entry of SCREEN_STATES.filter((e) => admin || !e.adminOnly)) {
     const states = entry.states.filter((s) => admin || !s.adminOnly);
     test(`${SCREENS[entry.screen].path}: ${states.map((s) => s.name).join(', ')} (${language})`, async ({ page, browser, baseURL }) => {
@@ -717,26 +735,10 @@ for (const { user, language, admin } of VISITORS) {
       expect(errors, 'uncaught errors in the page').toEqual([]);
     });
   }
-}
 
-/** Checks the page as it is, wide and then narrow (each a step), and leaves it wide. */
-async function checkBothWidths(page: Page, state: string) {
-  await test.step(state, async () => {
-    for (const width of [...WIDTHS].reverse()) {
-      await test.step(width.name, async () => {
-        await page.setViewportSize(width.size);
-        await expectAccessible(page, `${state}, ${width.name}`);
-      });
-    }
-  });
-}
-
-// The imports write data: they run as the admin in Augusta (club 3, whose members and courses no
-// other test counts), with the admin's language set to the one checked and put back after. Each
-// is one visit already: every step of the import is checked as it comes.
-for (const { language } of VISITORS) {
-  const tr = texts(language);
-
+  // The imports write data: they run as the admin in Augusta (club 3, whose members and courses no
+  // other test counts), with the admin's language set to the one checked and put back after. Each
+  // is one visit already: every step of the import is checked as it comes.
   test(`members import: every step of a file, the member list and its dialogs (${language})`, async ({ page, request }) => {
     await apiUpdateProfile(request, DEMO.admin, { language });
     try {
@@ -792,11 +794,8 @@ for (const { language } of VISITORS) {
       await apiUpdateProfile(request, DEMO.admin, { language: 'en' });
     }
   });
-}
 
-for (const { language } of VISITORS) {
   test(`sign-in refused: the error is accessible (${language})`, async ({ page }) => {
-    const tr = texts(language);
     await page.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: LANGUAGE_KEY, value: language });
     await page.goto('/signin');
     await page.getByLabel(tr('auth.fields.email')).fill('nobody@example.com');

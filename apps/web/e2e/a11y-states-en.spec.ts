@@ -1,0 +1,5 @@
+import { VISITORS } from './axe';
+import { screenStateChecks } from './a11y-states';
+
+// Every screen's dialogs, menus and views as the administrator, in English (e2e/a11y-states.ts).
+screenStateChecks(VISITORS[0]);
