@@ -184,6 +184,25 @@ describe(`external feeds (${testDatabaseKind})`, () => {
     expect(tally.fetched).toBeGreaterThanOrEqual(2);
   });
 
+  it('a manual refresh while the periodic job refreshes the same feed: both stored, each item once', async () => {
+    feeds.serve('/both.rss', { body: sampleRss('Both', 3) });
+    const f = await subscribed(`${feeds.url}/both.rss`);
+    // New items, answered slowly: the job's fetch and the writer's are both in flight at once.
+    feeds.serve('/both.rss', { body: sampleRss('Both', 6, { start: new Date('2026-06-01T10:00:00Z') }), delayMs: 300 });
+    const communication = { facebook: null, national: null, vapid: null, vapidSubject: 'mailto:feeds@example.com', tokenKey: null, outboundAllowHosts: [feeds.host] };
+    const asked = feeds.requests.length;
+    const [tally, manual] = await Promise.all([refreshAllFeeds(t.database.db, { communication }), refresh(f.id)]);
+    expect(manual.statusCode, manual.body).toBe(200);
+    expect(ExternalFeed.parse(manual.json())).toMatchObject({ error: null, items: 6 });
+    expect(tally.fetched).toBeGreaterThanOrEqual(1);
+    const fetches = feeds.requests.slice(asked).filter((r) => r.path === '/both.rss');
+    expect(fetches.length, 'the feed fetched by both').toBe(2);
+    expect(fetches[1].startedAt, 'the second fetch began before the first was answered').toBeLessThan(fetches[0].endedAt!);
+    const rows = await t.database.db.select().from(schema.externalFeedItems).where(eq(schema.externalFeedItems.feedId, f.id));
+    expect(rows.map((r) => r.guid).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `Both-${i + 1}`).sort());
+    expect((await feedsOf()).find((x) => x.id === f.id)).toMatchObject({ error: null, items: 6 });
+  });
+
   it('refuses other roles (403), another club (403), another club\'s feed in one\'s own path (404); deletes a feed with its items', async () => {
     feeds.serve('/se.rss', { body: sampleRss('Svenska', 2) });
     const se = await subscribed(`${feeds.url}/se.rss`, 'swede', ids.seClubId);
