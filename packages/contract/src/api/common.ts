@@ -3,14 +3,24 @@ import { z } from 'zod';
 /**
  * Every failure answers `{ error, code, params? }`: `code` names the refusal (SERVER_ERRORS in
  * ./errors), `params` are the values its text names, `error` is its English text filled in; field
- * problems are in `details` when there are some. The web app shows the text of `code` in the
- * reader's language.
+ * problems are in `details` when there are some (a problem of a drawing with its own `code` and
+ * `params`). The web app shows the text of `code` in the reader's language.
  */
 export const ErrorResponse = z.object({
   error: z.string(),
   code: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  details: z
+    .array(
+      z.object({
+        path: z.string(),
+        message: z.string(),
+        /** A problem with a code of its own (a drawing's: DRAWING_PROBLEMS) and the values its text names, for the reader's language. */
+        code: z.string().optional(),
+        params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      }),
+    )
+    .optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

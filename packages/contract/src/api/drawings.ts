@@ -80,8 +80,18 @@ export const SaveDrawingBody = z.object({
 });
 export type SaveDrawingBody = z.infer<typeof SaveDrawingBody>;
 
-/** One problem found in a drawing by the server's validation. */
-export const DrawingProblem = z.object({ feature: z.string(), message: z.string() });
+/**
+ * One problem found in a drawing by the server's validation: the feature's id ('' for the drawing
+ * as a whole), the problem's code (DRAWING_PROBLEMS in ../geo/drawing-problems: a newer server may
+ * send one an older client lacks) and the values its text names, and its English message (logs,
+ * scripts, old clients). The web app shows the code's text in the reader's language.
+ */
+export const DrawingProblem = z.object({
+  feature: z.string(),
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  message: z.string(),
+});
 export type DrawingProblem = z.infer<typeof DrawingProblem>;
 
 /**
@@ -116,6 +126,16 @@ export const SaveCourseDrawingsResponse = z.object({
   /** Changed meanwhile by someone else (the version sent is older): nothing of this hole was written. */
   conflicts: z.array(z.object({ hole_id: z.number().int(), order: z.number().int(), version: z.number().int(), updated_at: z.string().nullable() })),
   /** Refused by the validation or the catalogue's rules: nothing of this hole was written. */
-  invalid: z.array(z.object({ hole_id: z.number().int(), order: z.number().int(), message: z.string(), problems: z.array(DrawingProblem) })),
+  invalid: z.array(
+    z.object({
+      hole_id: z.number().int(),
+      order: z.number().int(),
+      /** The refusal in English ("The drawing has 2 problems"), and as a server error code with its parameters (SERVER_ERRORS). */
+      message: z.string(),
+      code: z.string().optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      problems: z.array(DrawingProblem),
+    }),
+  ),
 });
 export type SaveCourseDrawingsResponse = z.infer<typeof SaveCourseDrawingsResponse>;

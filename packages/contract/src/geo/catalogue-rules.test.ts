@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Drawing, DrawingFeature } from '../api/drawings';
-import { catalogueRuleBreaches, describeBreach, featureWithin, type ElementRule } from './catalogue-rules';
+import { breachProblem, catalogueRuleBreaches, describeBreach, featureWithin, type ElementRule } from './catalogue-rules';
 import { ellipse, polygonFeature, randomDrawing, referenceCatalogueRuleBreaches, referenceFeatureWithin, seededRandom } from './reference-geometry.test-helper';
 
 // A local square grid around a Danish course: 1e-4° of longitude ≈ 6.3 m, of latitude ≈ 11.1 m.
@@ -125,6 +125,31 @@ describe('catalogueRuleBreaches', () => {
     );
     expect(describeBreach({ featureId: 'm', element: 'distance marker', rule: 'requiredAttribute', params: { attribute: 'distance' } })).toMatch(/'distance'/);
     expect(describeBreach({ featureId: 'g', element: 'green', rule: 'areaTooLarge', params: { area: 9000, max: 3000 } })).toMatch(/9000 m², more than .* \(3000 m²\)/);
+  });
+
+  it('makes each breach a drawing problem with its code and parameters beside the English message', () => {
+    expect(breachProblem({ featureId: 'm', element: 'distance marker', rule: 'requiredAttribute', params: { attribute: 'distance' } })).toEqual({
+      feature: 'm',
+      code: 'drawings.problem.requiredAttribute',
+      params: { element: 'distance marker', feature: 'm', attribute: 'distance' },
+      message: "Distance marker 'm': the graphics catalogue requires the attribute 'distance'",
+    });
+    expect(breachProblem({ featureId: 't', element: 'tee', rule: 'mustLieInside', params: { container: 'hole boundary' } })).toEqual({
+      feature: 't',
+      code: 'drawings.problem.mustLieInside',
+      params: { element: 'tee', feature: 't', container: 'hole boundary' },
+      message: "Tee 't': the graphics catalogue requires it to lie inside the hole boundary",
+    });
+    expect(breachProblem({ featureId: 'g1', element: 'green', rule: 'areaTooSmall', params: { area: 70, min: 100 } })).toEqual({
+      feature: 'g1',
+      code: 'drawings.problem.areaTooSmall',
+      params: { element: 'green', feature: 'g1', area: 70, min: 100 },
+      message: "Green 'g1': covers 70 m², less than the graphics catalogue's smallest green (100 m²)",
+    });
+    expect(breachProblem({ featureId: 'g', element: 'green', rule: 'areaTooLarge', params: { area: 9000, max: 3000 } })).toMatchObject({
+      code: 'drawings.problem.areaTooLarge',
+      params: { element: 'green', feature: 'g', area: 9000, max: 3000 },
+    });
   });
 });
 

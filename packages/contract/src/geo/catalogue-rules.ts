@@ -1,5 +1,6 @@
 import type { Drawing, DrawingFeature } from '../api/drawings';
 import type { GeometryType } from '../api/graphics';
+import { drawingProblemMessage, type CodedDrawingProblem, type DrawingProblemCode } from './drawing-problems';
 import { polygonArea, type Position } from './measure';
 import { polygonEdges, segmentWithinNear, type EdgesNear, type PointLike } from './planar';
 import { SegmentIndex, UNLIMITED } from './segment-index';
@@ -260,24 +261,28 @@ export function catalogueRuleBreaches(drawing: Drawing, rules: ReadonlyMap<strin
   return breaches;
 }
 
-function capitalise(s: string): string {
-  return s.length === 0 ? s : s[0].toUpperCase() + s.slice(1);
+/** The code of each kind of breach (DRAWING_PROBLEMS). */
+const BREACH_CODES = {
+  requiredAttribute: 'drawings.problem.requiredAttribute',
+  mustLieInside: 'drawings.problem.mustLieInside',
+  areaTooSmall: 'drawings.problem.areaTooSmall',
+  areaTooLarge: 'drawings.problem.areaTooLarge',
+} as const satisfies Record<RuleBreachKind, DrawingProblemCode>;
+
+/**
+ * A breach as a drawing problem, as validateDrawing's are written ("Green 'g1': …"): its code
+ * with the element, the feature and the rule's values as parameters, and its English message.
+ */
+export function breachProblem(b: RuleBreach): CodedDrawingProblem {
+  const code = BREACH_CODES[b.rule];
+  const params = { ...b.params, element: b.element, feature: b.featureId };
+  return { feature: b.featureId, code, params, message: drawingProblemMessage(code, params) };
 }
 
 /**
  * A breach in words, as drawing problems are written (validateDrawing: "Green 'g1': …"), naming
- * the feature and the catalogue's rule.
+ * the feature and the catalogue's rule (English: breachProblem's message).
  */
 export function describeBreach(b: RuleBreach): string {
-  const name = `${capitalise(b.element)} '${b.featureId}'`;
-  switch (b.rule) {
-    case 'requiredAttribute':
-      return `${name}: the graphics catalogue requires the attribute '${b.params.attribute}'`;
-    case 'mustLieInside':
-      return `${name}: the graphics catalogue requires it to lie inside the ${b.params.container}`;
-    case 'areaTooSmall':
-      return `${name}: covers ${b.params.area} m², less than the graphics catalogue's smallest ${b.element} (${b.params.min} m²)`;
-    case 'areaTooLarge':
-      return `${name}: covers ${b.params.area} m², more than the graphics catalogue's largest ${b.element} (${b.params.max} m²)`;
-  }
+  return breachProblem(b).message;
 }

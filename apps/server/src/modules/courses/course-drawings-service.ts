@@ -1,10 +1,19 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { SaveCourseDrawingsBody, SaveCourseDrawingsResponse } from '@golf/contract/api/drawings';
+import type { DrawingProblem, SaveCourseDrawingsBody, SaveCourseDrawingsResponse } from '@golf/contract/api/drawings';
 import { holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/db-types';
-import { HttpError, notFound } from '../../platform/errors';
+import { HttpError, notFound, type ErrorDetail } from '../../platform/errors';
 import { saveDrawing } from './drawing-service';
 import { courseOfClub } from './service';
+
+/**
+ * A detail of saveDrawing's refusal as a drawing problem: every detail it gives carries the
+ * problem's code and parameters (DRAWING_PROBLEMS); one without (none today) has an empty code,
+ * which the web app shows by its message.
+ */
+function problemOf(detail: ErrorDetail & { code?: string; params?: DrawingProblem['params'] }): DrawingProblem {
+  return { feature: detail.path, code: detail.code ?? '', params: detail.params ?? {}, message: detail.message };
+}
 
 /**
  * POST clubs/{clubId}/courses/{courseId}/drawings (issue 27, the course-wide mapping of /metamap):
@@ -51,7 +60,9 @@ export async function saveCourseDrawings(
           hole_id: hole.hole_id,
           order,
           message: err.message,
-          problems: (err.details ?? []).map((d) => ({ feature: d.path, message: d.message })),
+          code: err.code,
+          ...(err.params ? { params: err.params } : {}),
+          problems: (err.details ?? []).map(problemOf),
         });
       else throw err;
     }

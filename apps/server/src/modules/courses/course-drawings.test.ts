@@ -80,8 +80,16 @@ describe(`course-wide drawings save (${testDatabaseKind})`, () => {
     expect(answer.saved.map((s) => s.hole_id)).toEqual([e.id]);
     expect(answer.conflicts).toEqual([]);
     expect(answer.invalid).toHaveLength(1);
-    expect(answer.invalid[0]).toMatchObject({ hole_id: d.id, order: d.order, message: 'The drawing has 1 problem' });
-    expect(answer.invalid[0].problems).toEqual([{ feature: 'tee-1', message: expect.stringMatching(/'lava' is not an element/) }]);
+    expect(answer.invalid[0]).toMatchObject({ hole_id: d.id, order: d.order, message: 'The drawing has 1 problem', code: 'drawings.oneProblem' });
+    // Each problem with its code and parameters, for the reader's language, beside the English message.
+    expect(answer.invalid[0].problems).toEqual([
+      {
+        feature: 'tee-1',
+        code: 'drawings.problem.unknownElement',
+        params: { element: 'lava', feature: 'tee-1', name: 'lava' },
+        message: "Lava 'tee-1': 'lava' is not an element of the graphics catalogue",
+      },
+    ]);
     expect((await get(d.id)).version).toBe(0);
     expect((await get(e.id)).version).toBe(1);
   });

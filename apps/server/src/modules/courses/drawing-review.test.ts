@@ -74,7 +74,18 @@ describe(`large drawings are reviewed in the drawing worker (${testDatabaseKind}
   it("refuses a large drawing that breaks a catalogue rule with the rule's problem", async () => {
     const res = await save(course.holes[1].id, { drawing: largeDrawing(true), version: 0 });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'drawings.oneProblem', details: [{ path: 'fairway-1', message: expect.stringMatching(/hole boundary/) }] });
+    expect(res.json()).toMatchObject({
+      code: 'drawings.oneProblem',
+      details: [
+        {
+          path: 'fairway-1',
+          message: expect.stringMatching(/hole boundary/),
+          // The worker's problem keeps its code and parameters.
+          code: 'drawings.problem.mustLieInside',
+          params: { element: 'fairway', feature: 'fairway-1', container: 'hole boundary' },
+        },
+      ],
+    });
     // Nothing was written.
     const get = await call(t.app, 'GET', `/api/clubs/${ids.dkClubId}/holes/${course.holes[1].id}/drawing/1`, { token: tokens.owner });
     expect(DrawingResponse.parse(get.json()).version).toBe(0);

@@ -1,6 +1,6 @@
-import type { Drawing } from '@golf/contract/api/drawings';
+import type { Drawing, DrawingProblem } from '@golf/contract/api/drawings';
 import type { GeometryType } from '@golf/contract/api/graphics';
-import { catalogueRuleBreaches, describeBreach, type ElementRule } from '@golf/contract/geo/catalogue-rules';
+import { breachProblem, catalogueRuleBreaches, type ElementRule } from '@golf/contract/geo/catalogue-rules';
 import { validateDrawing } from '@golf/contract/geo/validate';
 import { drawingChecks, type DrawingChecks } from './drawing-checks';
 
@@ -11,7 +11,8 @@ import { drawingChecks, type DrawingChecks } from './drawing-checks';
  * the event loop for an everyday drawing, in the drawing worker (drawing-worker.ts) for a large one.
  */
 export interface DrawingReview {
-  problems: { feature: string; message: string }[];
+  /** Each with its code and parameters (DRAWING_PROBLEMS) beside the English message. */
+  problems: DrawingProblem[];
   /** The status checks; null when there are problems (nothing is written then). */
   checks: DrawingChecks | null;
 }
@@ -23,8 +24,8 @@ export interface DrawingReviewTask {
 }
 
 export function reviewDrawing({ drawing, elements, rules }: DrawingReviewTask): DrawingReview {
-  const problems = validateDrawing(drawing, elements).map((p) => ({ feature: p.feature, message: p.message }));
-  if (problems.length === 0) for (const b of catalogueRuleBreaches(drawing, rules)) problems.push({ feature: b.featureId, message: describeBreach(b) });
+  const problems = validateDrawing(drawing, elements);
+  if (problems.length === 0) problems.push(...catalogueRuleBreaches(drawing, rules).map(breachProblem));
   return { problems, checks: problems.length === 0 ? drawingChecks(drawing) : null };
 }
 

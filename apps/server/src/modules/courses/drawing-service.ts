@@ -199,7 +199,9 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
   const task: DrawingReviewTask = { drawing: input.drawing, elements, rules };
   const { problems, checks } = drawingPositions(input.drawing) <= INLINE_REVIEW_POSITIONS ? reviewDrawing(task) : await drawingReviewer.run(task);
   if (problems.length > 0 || !checks) {
-    const details = problems.map((p) => ({ path: p.feature, message: p.message }));
+    // Each problem's code and parameters go with it (ErrorResponse's details), so the web app can
+    // show it in the reader's language; `message` stays the English text.
+    const details = problems.map((p) => ({ path: p.feature, message: p.message, code: p.code, params: p.params }));
     throw problems.length === 1 ? badRequest('drawings.oneProblem', undefined, details) : badRequest('drawings.problems', { problems: problems.length }, details);
   }
   const document = input.drawing;

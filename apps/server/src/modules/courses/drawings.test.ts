@@ -141,6 +141,33 @@ describe(`hole drawings (${testDatabaseKind})`, () => {
     expect(res.json().details.map((d: { path: string }) => d.path)).toEqual(['tee-1', 'sign-1']);
   });
 
+  it("gives each problem of a refused save its code and parameters beside the English message, for the reader's language", async () => {
+    const bad = sampleHoleDrawing(ORIGIN);
+    bad.features[1].properties.element = 'lava';
+    (bad.features[6].geometry.coordinates as number[])[1] = 95;
+    const res = await save(course.holes[4].id, { drawing: bad });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'The drawing has 2 problems',
+      code: 'drawings.problems',
+      params: { problems: 2 },
+      details: [
+        {
+          path: 'tee-1',
+          message: "Lava 'tee-1': 'lava' is not an element of the graphics catalogue",
+          code: 'drawings.problem.unknownElement',
+          params: { element: 'lava', feature: 'tee-1', name: 'lava' },
+        },
+        {
+          path: 'sign-1',
+          message: "Sponsor sign 'sign-1': has latitude 95 outside -90..90",
+          code: 'drawings.problem.latitudeOutOfRange',
+          params: { element: 'sponsor sign', feature: 'sign-1', latitude: 95 },
+        },
+      ],
+    });
+  });
+
   it('refuses a malformed body (schema) with 400 details', async () => {
     const hole = course.holes[4];
     const cases: [unknown, RegExp][] = [

@@ -182,7 +182,14 @@ describe(`graphics catalogue administration (${testDatabaseKind})`, () => {
     const outside = polygon('g2', EL.green, [ring(ORIGIN, [[180, 350], [230, 350], [230, 380], [180, 380]])]);
     const refused = await save({ ...drawing, features: [boundary, tee, outside] });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().details).toEqual([{ path: 'g2', message: "Green 'g2': the graphics catalogue requires it to lie inside the hole boundary" }]);
+    expect(refused.json().details).toEqual([
+      {
+        path: 'g2',
+        message: "Green 'g2': the graphics catalogue requires it to lie inside the hole boundary",
+        code: 'drawings.problem.mustLieInside',
+        params: { element: EL.green, feature: 'g2', container: EL.holeBoundary },
+      },
+    ]);
 
     // An administrator raises the tee's smallest area: the same drawing is refused at once.
     const teeElement = await element(EL.tee);

@@ -1,26 +1,24 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Course } from '@golf/contract/api/courses';
 import type { DrawingFeature, DrawingResponse, SaveCourseDrawingsBody, SaveCourseDrawingsResponse } from '@golf/contract/api/drawings';
 import type { ElementForEdit } from '@golf/contract/api/graphics';
 import { EL } from '@golf/contract/graphics-catalogue';
+import { LOCALES } from '@golf/contract/locales';
+import { i18n } from '../../lib/i18n';
 import { apiError, fakeApi } from '../../testing/api';
 import { club, profile } from '../../testing/fixtures';
 import { renderRoutes } from '../../testing/render';
 import { AtlaPage } from './components/atla-page';
 import { CourseMappingPage } from './components/course-mapping-page';
+import { stubResizeObserver } from '../../testing/resize-observer';
 
 const mapper = profile({ roles: { '1': ['courses'] } });
 vi.mock('../../lib/auth/session', () => ({ useSession: () => ({ status: 'signed-in', profile: mapper }) }));
 
 beforeAll(() => {
-  // jsdom has no ResizeObserver; the map never gets a size here, so it never renders, but the controller runs.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubResizeObserver();
 });
 
 const hole = (id: number, order: number) => ({ id, course_id: 5, order, name: '', par: 4, handicap: order, pro_guideline: '', has_drawing: true });
@@ -224,6 +222,64 @@ describe('course mapping', { timeout: 60_000 }, () => {
     expect(problems).toHaveTextContent('These holes were not saved');
     expect(problems).toHaveTextContent('Bunker: is larger than 5000 m²');
     expect(screen.getByText(/Unsaved changes in 1 hole/)).toBeInTheDocument();
+  });
+
+  it('shows each problem of a refused hole in the reader’s language, by its code', async () => {
+    courseServer();
+    fakeApi.post('clubs/1/courses/5/drawings', {
+      saved: [],
+      conflicts: [],
+      invalid: [
+        {
+          hole_id: 52,
+          order: 2,
+          message: 'The drawing has 3 problems',
+          code: 'drawings.problems',
+          params: { problems: 3 },
+          problems: [
+            {
+              feature: 'b1',
+              code: 'drawings.problem.areaTooLarge',
+              params: { element: EL.bunker, feature: 'b1', area: 6200, max: 5000 },
+              message: "Bunker 'b1': covers 6200 m², more than the graphics catalogue's largest bunker (5000 m²)",
+            },
+            {
+              feature: 'b1',
+              code: 'drawings.problem.mustLieInside',
+              params: { element: EL.bunker, feature: 'b1', container: EL.holeBoundary },
+              message: "Bunker 'b1': the graphics catalogue requires it to lie inside the hole boundary",
+            },
+            // A code of a newer server: its English message.
+            { feature: 'b1', code: 'drawings.problem.tooShiny', params: {}, message: "Bunker 'b1': is too shiny" },
+          ],
+        },
+      ],
+    } satisfies SaveCourseDrawingsResponse);
+    open('/1/metamap/5');
+    await screen.findByRole('heading', { name: 'Map course elements for Old Course' });
+    await typeBunker(IN_HOLE_2);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const problems = await screen.findByTestId('save-problems');
+    const items = () => within(problems).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items().slice(1)).toEqual([
+      "Bunker 'b1': covers 6,200 m², more than the graphics catalogue's largest bunker (5,000 m²)",
+      "Bunker 'b1': the graphics catalogue requires it to lie inside the hole boundary",
+      "Bunker 'b1': is too shiny",
+    ]);
+    expect(problems).toHaveTextContent('Hole 2: The drawing has 3 problems');
+
+    i18n.addResourceBundle('da', 'translation', LOCALES.da, true, true);
+    try {
+      await act(() => i18n.changeLanguage('da'));
+      expect(items().slice(1)).toEqual([
+        "Bunker 'b1': dækker 6.200 m², mere end grafikkatalogets største bunker (5.000 m²)",
+        "Bunker 'b1': grafikkataloget kræver, at den ligger inden for hulgrænse",
+        "Bunker 'b1': is too shiny",
+      ]);
+      expect(items()[0]).toMatch(/^Hul 2: Tegningen har 3 problemer/);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 });
 

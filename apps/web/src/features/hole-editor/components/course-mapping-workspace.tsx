@@ -20,6 +20,8 @@ import { paths } from '../../../config/paths';
 import type { CourseStatus } from '../../../lib/courses/queries';
 import { useCourseMapping, type CourseMappingInput } from '../hooks/use-course-mapping';
 import { adjacentHoles } from '../utils/editor-state';
+import { refusalText } from '../utils/drawing-problems';
+import { DrawingProblemList } from './drawing-problem-list';
 import { EditorMap } from './editor-map';
 import { AssignmentPanel } from './assignment-panel';
 import { EditorSidePanel } from './editor-side-panel';
@@ -171,14 +173,8 @@ export function CourseMappingWorkspace({ layout, status, ...input }: CourseMappi
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {screen.invalid.map((hole) => (
               <li key={hole.hole_id}>
-                {t('courseMapping.holeNumber', { number: hole.order })}: {hole.message}
-                {hole.problems.length > 0 && (
-                  <Box component="ul" sx={{ m: 0, pl: 2 }}>
-                    {hole.problems.map((p, i) => (
-                      <li key={i}>{p.feature ? `${p.feature}: ${p.message}` : p.message}</li>
-                    ))}
-                  </Box>
-                )}
+                {t('courseMapping.holeNumber', { number: hole.order })}: {refusalText(t, hole)}
+                {hole.problems.length > 0 && <DrawingProblemList problems={hole.problems} />}
               </li>
             ))}
           </Box>

@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { HOLE_EDITORS, paths } from '../../../config/paths';
 import { useHoleEditor, type HoleEditorInput } from '../hooks/use-hole-editor';
 import { adjacentHoles } from '../utils/editor-state';
+import { DrawingProblemList } from './drawing-problem-list';
 import { EditorMap } from './editor-map';
 import { EditorToolbar } from './editor-toolbar';
 import { EditorSidePanel } from './editor-side-panel';
@@ -92,11 +93,7 @@ export function HoleEditor({ hole, ...input }: Omit<HoleEditorInput, 'holeId'> &
       {problems && (
         <Alert severity="error" sx={{ mb: 1 }} onClose={() => dispatch({ type: 'dismissProblems' })} data-testid="save-problems">
           <AlertTitle>{t('holeEditor.problemsTitle')}</AlertTitle>
-          <Box component="ul" sx={{ m: 0, pl: 2 }}>
-            {problems.map((p, i) => (
-              <li key={i}>{p.feature ? `${p.feature}: ${p.message}` : p.message}</li>
-            ))}
-          </Box>
+          <DrawingProblemList problems={problems} />
         </Alert>
       )}
 

@@ -5,6 +5,7 @@ import { CATALOGUE_CONTEXTS, EL } from '@golf/contract/graphics-catalogue';
 import { toLonLat } from 'ol/proj';
 import { createMeasurer } from '../../../lib/map/measure';
 import { HoleEditorController } from './editor-controller';
+import { stubResizeObserver } from '../../../testing/resize-observer';
 
 const GEOMETRY: Record<string, ElementForEdit['geometryType']> = { [EL.playLine]: 'line', [EL.tPoint]: 'point', [EL.label]: 'point', [EL.pinPosition]: 'point' };
 const ELEMENTS: ElementForEdit[] = [EL.green, EL.bunker, EL.fairway, EL.playLine, EL.tPoint, EL.label, EL.pinPosition].map((name, i) => ({
@@ -40,12 +41,7 @@ const DRAWING: Drawing = { type: 'FeatureCollection', features: FEATURES };
 let controller: HoleEditorController | null = null;
 
 beforeAll(() => {
-  // jsdom has no ResizeObserver; the map never gets a size here, so it never renders.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
+  stubResizeObserver();
 });
 
 afterEach(() => {

@@ -42,6 +42,17 @@ describe('saveFailure', () => {
     expect(saveFailure(new Error('offline'))).toEqual({ kind: 'other' });
     expect(problemsOf(new Error('offline'))).toEqual([]);
   });
+
+  it('keeps the code and parameters of a drawing’s problem, for the reader’s language', () => {
+    const coded = new ApiError(400, 'Bad Request', {
+      error: 'The drawing has 1 problem',
+      code: 'drawings.oneProblem',
+      details: [{ path: 'b1', message: "Bunker 'b1': has latitude 95 outside -90..90", code: 'drawings.problem.latitudeOutOfRange', params: { element: 'bunker', feature: 'b1', latitude: 95 } }],
+    });
+    expect(problemsOf(coded)).toEqual([
+      { feature: 'b1', message: "Bunker 'b1': has latitude 95 outside -90..90", code: 'drawings.problem.latitudeOutOfRange', params: { element: 'bunker', feature: 'b1', latitude: 95 } },
+    ]);
+  });
 });
 
 describe('holeEditorReducer', () => {

@@ -8,10 +8,15 @@ import type { Tool } from '../map/editor-controller';
 // being edited, and what the toolbar and side panel show of the map's own state. The drawing, the
 // tool, the selection, undo and "unsaved" are the map controller's (map/editor-controller.ts).
 
-/** A problem of a save as the server names it: the feature (or path) and the message. */
+/**
+ * A problem of a save as the server names it: the feature (or path), the English message, and for
+ * a drawing's problem its code and parameters (shown in the reader's language: drawingProblemText).
+ */
 export interface SaveProblem {
   feature: string;
   message: string;
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
 /** The feature whose label text or icon the dialog edits: one just placed, or a selected one. */
@@ -50,7 +55,12 @@ export function problemsOf(error: unknown): SaveProblem[] {
   if (!isApiError(error)) return [];
   const details = (error.body as { details?: unknown } | undefined)?.details;
   if (!Array.isArray(details)) return [];
-  return details.map((d: { feature?: string; path?: string; message?: string }) => ({ feature: String(d.feature ?? d.path ?? ''), message: String(d.message ?? '') }));
+  return details.map((d: { feature?: string; path?: string; message?: string; code?: unknown; params?: unknown }) => ({
+    feature: String(d.feature ?? d.path ?? ''),
+    message: String(d.message ?? ''),
+    ...(typeof d.code === 'string' ? { code: d.code } : {}),
+    ...(d.params && typeof d.params === 'object' ? { params: d.params as Record<string, string | number> } : {}),
+  }));
 }
 
 /** 409: saved elsewhere meanwhile; 400 with details: the server's problems; anything else is a plain failure. */

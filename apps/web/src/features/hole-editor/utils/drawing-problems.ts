@@ -1,0 +1,48 @@
+import type { TFunction } from 'i18next';
+import { drawingProblemValues, type DrawingProblemNames, type DrawingProblemParams } from '@golf/contract/geo/drawing-problems';
+import { elementLabel } from '../../../lib/graphics-names';
+
+// A drawing's problems as the server names them (DrawingProblem, and the details of a refused
+// save) in the reader's language: `t(code, params)` of `drawings.problem.*`, the element names
+// among the parameters translated as the management screens translate them (findingText).
+
+/** A problem of a save: the feature (or path) it concerns, its code and parameters when it has them, the English message. */
+export interface ProblemLike {
+  feature: string;
+  message: string;
+  code?: string;
+  params?: DrawingProblemParams;
+}
+
+const PROBLEM_CODE = /^drawings\.problem\.[a-z][A-Za-z]*$/;
+const SERVER_CODE = /^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/;
+
+function capitalise(s: string): string {
+  return s.length === 0 ? s : s.charAt(0).toLocaleUpperCase() + s.slice(1);
+}
+
+/** The names among a problem's parameters in the reader's language: an element as the subject, an element and a geometry type inside a sentence. */
+export function problemNames(t: TFunction): DrawingProblemNames {
+  return {
+    subject: (element) => (element ? capitalise(elementLabel(t, element)) : t('drawings.anyFeature')),
+    inText: (element) => elementLabel(t, element).toLocaleLowerCase(),
+    geometry: (type) => t(`adminElements.geometry.${type}`, { defaultValue: type }).toLocaleLowerCase(),
+  };
+}
+
+/**
+ * One problem in the reader's language. A code the app does not know (a newer server's) shows the
+ * server's English message, which names the feature itself; a detail without a code (the request's
+ * schema) shows its path before the message, as before.
+ */
+export function drawingProblemText(t: TFunction, problem: ProblemLike): string {
+  if (!problem.code) return problem.feature ? `${problem.feature}: ${problem.message}` : problem.message;
+  if (!PROBLEM_CODE.test(problem.code)) return problem.message;
+  return t(problem.code, { ...drawingProblemValues(problem.params ?? {}, problemNames(t)), defaultValue: problem.message });
+}
+
+/** A hole's refusal in a course-wide save ("The drawing has 2 problems") in the reader's language, by its server error code. */
+export function refusalText(t: TFunction, refusal: { message: string; code?: string; params?: DrawingProblemParams }): string {
+  if (!refusal.code || !SERVER_CODE.test(refusal.code)) return refusal.message;
+  return t(`serverErrors.${refusal.code}`, { ...refusal.params, defaultValue: refusal.message });
+}
