@@ -96,7 +96,7 @@ if (process.env.SECOND_NODE && (want('pg') || want('node'))) {
 }
 
 // The first run is the PGlite one even when TEST_DATABASE_URL is set for the second.
-if (want('unit')) vitest('unit+server(pglite)', ['--project', 'contract', '--project', 'web', '--project', 'server'], { TEST_DATABASE_URL: '' });
+if (want('unit')) vitest('unit+server(pglite)', ['--project', 'contract', '--project', 'web', '--project', 'web-mocks', '--project', 'server'], { TEST_DATABASE_URL: '' });
 if (want('pg')) {
   if (process.env.TEST_DATABASE_URL) {
     if (second) console.log(`\nThe server suite on PostgreSQL, on Node ${second.version} (${second.node})`);
