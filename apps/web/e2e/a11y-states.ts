@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import type { Job } from '@golf/contract/api/jobs';
 import { SCREENS, type ScreenName } from '../src/config/screens';
 import { expectAccessible, VISITORS, WIDTHS } from './axe';
 import { computeMismatches, createCourseWithoutDistance, deleteCourseNamed, publishUpload, removeBundles, storedZip, svg, uploadBundle } from './admin-setup';
 import { apiToken, apiUpdateProfile, DEMO, expect, LANGUAGE_KEY, openAs, standIns, test, type DemoUser } from './support';
 import { waitForDemoSeason } from './insights-support';
-import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, LOADING, settle, withDemoScreens } from './screens';
+import { answerTiles, CLUB_ROUTES, DEMO_CLUB, LOADING, settle, STEP_LIMIT } from './screens';
 import { pattern, texts, type Tr } from './texts';
 
 // axe-core on what a screen shows beyond its first view: every dialog (upload, logo, roles,
@@ -15,16 +15,17 @@ import { pattern, texts, type Tr } from './texts';
 // steps. In English (the admin) and Danish (the region owner), wide and 390 px narrow. Dialogs are
 // opened from the keyboard (focus, Enter) and closed with Escape, which must hand the focus back.
 //
-// One test per screen and visitor: the screen is loaded once (signed in through the API, in the
-// test's own browser context, as before) and each of its states is opened in turn, checked wide
-// and narrow, and closed again, each state a step (`test.step`), so the report names the state
-// (and width) that failed. A state that fails is noted, and the screen's remaining states are
-// still checked, on the screen loaded anew; the test fails at its end naming every failed state.
-// (Was one test per state, each with its own browser context, sign-in and screen load: 93 tests,
-// 86 screen loads where there are now 42.) A browser context shared by a visitor's screens was
-// tried and dropped: the service worker installed by the first screen then controls the later
-// ones (their files from its cache, requests past `page.route`), unlike a first visit, and it
-// saved no measurable time (a screen load took 2.8 s on average either way).
+// Checked in the route table's visit of each screen (e2e/route-table.ts calls checkScreenStates
+// once its own checks of the first view are done): each of the screen's states is opened in turn,
+// checked wide and narrow, and closed again, each state a step (`test.step`), so the report names
+// the state (and width) that failed. A state that fails is noted, and the screen's remaining states
+// are still checked, on the screen loaded anew; the test fails at its end naming every failed
+// state. (Was a test per screen of its own in this file, which loaded each of 42 screens a second
+// time per visitor; before that a test per state, 86 screen loads.) A browser context shared by a
+// visitor's screens was tried and dropped: the service worker installed by the first screen then
+// controls the later ones (their files from its cache, requests past `page.route`), unlike a first
+// visit, and it saved no measurable time (a screen load took 2.8 s on average either way). The
+// imports' steps and the refused sign-in are this file's own tests (screenStateChecks).
 //
 // ADDING A SCREEN'S STATES: one entry of SCREEN_STATES below (a state of a screen already listed
 // is one more element of that entry's `states`).
@@ -597,18 +598,81 @@ async function checkBothWidths(page: Page, state: string) {
   });
 }
 
-/**
- * The states of every screen as `visitor` (e2e/axe.ts's VISITORS), the imports' steps in the
- * visitor's language and the refused sign-in: one spec file per visitor (a11y-states-en.spec.ts,
- * a11y-states-da.spec.ts), so the two visits run on the two workers side by side, each worker on
- * its own server and database (the data made before the run is made per file).
- */
-export function screenStateChecks(visitor: (typeof VISITORS)[number]): void {
-  const { user, language, admin } = visitor;
-  const tr = texts(language);
-  test.describe.configure({ timeout: 180_000 });
-  const params = withDemoScreens(`a11y-states-${language}.jpg`);
+/** The states of `screen` that `visitor` checks: none when the screen has no entry (or only the admin's). */
+export function screenStates(screen: ScreenName, visitor: (typeof VISITORS)[number]): UiState[] {
+  const entry = SCREEN_STATES.find((e) => e.screen === screen);
+  if (!entry || (entry.adminOnly && !visitor.admin)) return [];
+  return entry.states.filter((s) => visitor.admin || !s.adminOnly);
+}
 
+/**
+ * Checks `states` of `screen`, loaded at `url` and settled in `page` (the route table's visit of
+ * it, e2e/route-table.ts): each state opened, checked wide and narrow and closed, a step each. A
+ * state that fails is noted and the remaining ones are checked on the screen loaded anew; the
+ * test fails at the end naming every failed state. `page` may be closed when it returns.
+ */
+export async function checkScreenStates(
+  page: Page,
+  context: { browser: Browser; baseURL: string | undefined },
+  visitor: (typeof VISITORS)[number],
+  screen: ScreenName,
+  url: string,
+  states: UiState[],
+): Promise<void> {
+  const { browser, baseURL } = context;
+  const { user, language } = visitor;
+  const tr = texts(language);
+  const failed: string[] = [];
+  // The contexts of screens loaded anew, their uncaught errors (the fixture watches `page`'s).
+  const contexts: BrowserContext[] = [];
+  const errors: string[] = [];
+  let tab = page;
+  try {
+    let fresh = true;
+    for (const state of states) {
+      if (!fresh) {
+        // As first loaded, in a browser context of its own: a reload of a screen with unsaved
+        // edits would meet the unsaved-changes guard's prompt, and a new tab of the same context
+        // would be one its service worker (installed by the first load) controls.
+        tab = await test.step(`load ${SCREENS[screen].path} anew`, async () => {
+          await tab.close();
+          const context = await browser.newContext({ baseURL });
+          contexts.push(context);
+          const next = await context.newPage();
+          next.on('pageerror', (error) => errors.push(error.message));
+          return loadScreen(next, user, url, language);
+        }, STEP_LIMIT);
+      }
+      try {
+        await test.step(
+          state.name,
+          async () => {
+            for (const width of WIDTHS.filter((w) => !state.narrowOnly || w.name === 'narrow')) await test.step(width.name, () => checkState(tab, tr, state, width));
+          },
+          STEP_LIMIT,
+        );
+        fresh = !state.leavesChanges;
+      } catch (error) {
+        // The step has failed (the report shows where): the rest is checked on the screen loaded anew.
+        failed.push(`${state.name}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
+        if (!tab.isClosed()) await test.info().attach(`${state.name} (failed)`, { body: await tab.screenshot(), contentType: 'image/png' }).catch(() => undefined);
+        fresh = false;
+      }
+    }
+  } finally {
+    for (const context of contexts) await context.close().catch(() => undefined);
+  }
+  expect(failed, 'states that failed').toEqual([]);
+  expect(errors, 'uncaught errors in the page').toEqual([]);
+}
+
+/**
+ * The data the screens' states need (a logo, a sponsor with a logo, a status, a Facebook
+ * connection, two asset bundles): made before the visitor's first screen and removed after its
+ * last, in the worker's own database. Called by the route table's spec files, whose visit of a
+ * screen checks its states (checkScreenStates).
+ */
+export function screenStatesData(): void {
   test.beforeAll(async ({ request }) => {
     // A logo, so the logo's removal can be confirmed (removed again after the run).
     const logo = await sharp({ create: { width: 256, height: 256, channels: 4, background: { r: 31, g: 111, b: 67, alpha: 1 } } }).png().toBuffer();
@@ -676,6 +740,18 @@ export function screenStateChecks(visitor: (typeof VISITORS)[number]): void {
     await removeBundles(request, [A11Y_PENDING, A11Y_PUBLISHED]);
     await deleteCourseNamed(request, A11Y_COURSE);
   });
+}
+
+/**
+ * The imports' steps in the visitor's language and the refused sign-in (the states of the route
+ * table's screens are checked in its visit of each, checkScreenStates): one spec file per visitor
+ * (a11y-states-en.spec.ts, a11y-states-da.spec.ts), so the two run on the two workers side by side.
+ */
+export function screenStateChecks(visitor: (typeof VISITORS)[number]): void {
+  const { language, admin } = visitor;
+  const tr = texts(language);
+  test.describe.configure({ timeout: 180_000 });
+
   if (admin) {
     test('every entry names a screen of the route table, each screen once, each with a state', () => {
       const names = new Set(CLUB_ROUTES.map((r) => r.name));
@@ -686,53 +762,6 @@ export function screenStateChecks(visitor: (typeof VISITORS)[number]): void {
       }
       const screens = SCREEN_STATES.map((e) => e.screen);
       expect(screens.filter((s, i) => screens.indexOf(s) !== i), 'screens with two entries').toEqual([]);
-    });
-  }
-
-  for (const entry of SCREEN_STATES.filter((e) => admin || !e.adminOnly)) {
-    const states = entry.states.filter((s) => admin || !s.adminOnly);
-    test(`${SCREENS[entry.screen].path}: ${states.map((s) => s.name).join(', ')} (${language})`, async ({ page, browser, baseURL }) => {
-      // As long as each state had as a test of its own (one screen load each), for a busy machine.
-      test.setTimeout(180_000 * states.length);
-      const url = clubScreenUrl(CLUB_ROUTES.find((r) => r.name === entry.screen)!, params);
-      const failed: string[] = [];
-      // The contexts of screens loaded anew, their uncaught errors (the fixture watches `page`'s).
-      const contexts: BrowserContext[] = [];
-      const errors: string[] = [];
-      let tab = await test.step('open', () => loadScreen(page, user, url, language));
-      try {
-        let fresh = true;
-        for (const state of states) {
-          if (!fresh) {
-            // As first loaded, in a browser context of its own: a reload of a screen with unsaved
-            // edits would meet the unsaved-changes guard's prompt, and a new tab of the same context
-            // would be one its service worker (installed by the first load) controls.
-            tab = await test.step(`load ${SCREENS[entry.screen].path} anew`, async () => {
-              await tab.close();
-              const context = await browser.newContext({ baseURL });
-              contexts.push(context);
-              const next = await context.newPage();
-              next.on('pageerror', (error) => errors.push(error.message));
-              return loadScreen(next, user, url, language);
-            });
-          }
-          try {
-            await test.step(state.name, async () => {
-              for (const width of WIDTHS.filter((w) => !state.narrowOnly || w.name === 'narrow')) await test.step(width.name, () => checkState(tab, tr, state, width));
-            });
-            fresh = !state.leavesChanges;
-          } catch (error) {
-            // The step has failed (the report shows where): the rest is checked on the screen loaded anew.
-            failed.push(`${state.name}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
-            if (!tab.isClosed()) await test.info().attach(`${state.name} (failed)`, { body: await tab.screenshot(), contentType: 'image/png' }).catch(() => undefined);
-            fresh = false;
-          }
-        }
-      } finally {
-        for (const context of contexts) await context.close().catch(() => undefined);
-      }
-      expect(failed, 'states that failed').toEqual([]);
-      expect(errors, 'uncaught errors in the page').toEqual([]);
     });
   }
 

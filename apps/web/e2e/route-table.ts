@@ -1,3 +1,4 @@
+import { checkScreenStates, screenStates, screenStatesData } from './a11y-states';
 import { expectAccessible, VISITORS, WIDTHS } from './axe';
 import { expectWalkable } from './keyboard';
 import { expectPolicyHeader, watchPolicy } from './policy';
@@ -6,7 +7,7 @@ import { canOpen } from '@golf/contract/menu';
 import type { Profile } from '@golf/contract/api/session';
 import { generationInProgress, Guide, GUIDE_PRODUCTS, productFreshness } from '@golf/contract/api/guides';
 import type { Page } from '@playwright/test';
-import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, ownerHeaders, PUBLIC_ROUTES, publicScreenUrl, revealScreen, settle, withDemoScreens, type ScreenParams } from './screens';
+import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, ownerHeaders, PUBLIC_ROUTES, publicScreenUrl, revealScreen, settle, STEP_LIMIT, withDemoScreens, type ScreenParams } from './screens';
 
 // Every screen of the route table (e2e/screens.ts: a new screen is checked without being listed
 // here), each loaded once per visitor and checked in that visit (one spec file per visitor,
@@ -21,8 +22,9 @@ import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, ownerHeaders, PUBLI
 // The three checks were three spec files (a11y, csp, keyboard), each loading every screen as the
 // admin; one visit does the same checks with a third of the admin's page loads (decision 0026).
 // Each part is a step, so the report says where a screen's time goes and which part failed. The
-// guide's screens show a guide with all six products made. Dialogs, menus and the steps of the
-// imports are checked in a11y-states.ts.
+// guide's screens show a guide with all six products made. A screen's dialogs, menus and views
+// (a11y-states.ts's SCREEN_STATES) are checked in the same visit, after its first view; the
+// imports' steps in a11y-states-en.spec.ts and a11y-states-da.spec.ts.
 
 const NARROW = WIDTHS[1].size;
 
@@ -72,6 +74,7 @@ export function routeTableChecks(visitor: (typeof VISITORS)[number]): void {
   test.describe.configure({ timeout: 180_000 });
   const params = withDemoScreens(`route-table-${language}.jpg`);
   withProductsMade(params);
+  screenStatesData();
 
   for (const route of PUBLIC_ROUTES) {
     test(`public screen ${route.pattern} (${language})`, async ({ page }) => {
@@ -97,43 +100,66 @@ export function routeTableChecks(visitor: (typeof VISITORS)[number]): void {
   }
 
   for (const route of CLUB_ROUTES) {
-    test(`screen /:clubId/${route.path} (${language})`, async ({ page }) => {
+    const states = screenStates(route.name, visitor);
+    const title = states.length > 0 ? `screen /:clubId/${route.path}, then ${states.map((s) => s.name).join(', ')} (${language})` : `screen /:clubId/${route.path} (${language})`;
+    test(title, async ({ page, browser, baseURL }) => {
+      // A screen's states take about as long as a screen each, on a busy machine.
+      if (states.length > 0) test.setTimeout(180_000 * (1 + states.length));
       // The admin's visit watches the policy (which answers the map tiles locally); the other only answers the tiles.
       const policy = admin ? await watchPolicy(page) : null;
       if (!policy) await answerTiles(page);
       const url = clubScreenUrl(route, params);
-      const allowed = await test.step('open', async () => {
-        const document = page.waitForResponse((r) => new URL(r.url()).pathname === url && r.request().resourceType() === 'document');
-        await openAs(page, user, url);
-        if (policy) expectPolicyHeader(await document);
-        await settle(page);
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        // A screen this user may not open shows the shell's notice, which is checked instead.
-        const may = !route.access || canOpen(await profileOf(page, user), DEMO_CLUB, route.access);
-        if (admin) expect(may, 'the admin may open every screen').toBe(true);
-        await expect(page.getByTestId('no-page-access')).toHaveCount(may ? 0 : 1);
-        return may;
-      });
+      const allowed = await test.step(
+        'open',
+        async () => {
+          const document = page.waitForResponse((r) => new URL(r.url()).pathname === url && r.request().resourceType() === 'document');
+          await openAs(page, user, url);
+          if (policy) expectPolicyHeader(await document);
+          await settle(page);
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          // A screen this user may not open shows the shell's notice, which is checked instead.
+          const may = !route.access || canOpen(await profileOf(page, user), DEMO_CLUB, route.access);
+          if (admin) expect(may, 'the admin may open every screen').toBe(true);
+          await expect(page.getByTestId('no-page-access')).toHaveCount(may ? 0 : 1);
+          return may;
+        },
+        STEP_LIMIT,
+      );
       if (allowed) {
-        await test.step('reveal', async () => {
-          const shown = await revealScreen(page, route);
-          if (policy && shown.map) await expect.poll(() => policy.tiles.length, `tile requests of the ${shown.map}`).toBeGreaterThan(0);
-        });
+        await test.step(
+          'reveal',
+          async () => {
+            const shown = await revealScreen(page, route);
+            if (policy && shown.map) await expect.poll(() => policy.tiles.length, `tile requests of the ${shown.map}`).toBeGreaterThan(0);
+          },
+          STEP_LIMIT,
+        );
       }
       if (policy) {
-        await test.step('policy', async () => {
-          await page.waitForLoadState('networkidle');
-          expect(policy.violations, 'Content-Security-Policy violations').toEqual([]);
-        });
-        await test.step('keyboard', () => expectWalkable(page));
+        await test.step(
+          'policy',
+          async () => {
+            await page.waitForLoadState('networkidle');
+            expect(policy.violations, 'Content-Security-Policy violations').toEqual([]);
+          },
+          STEP_LIMIT,
+        );
+        await test.step('keyboard', () => expectWalkable(page), STEP_LIMIT);
       }
-      await test.step('axe wide', () => expectAccessible(page, 'wide'));
-      await test.step('axe narrow', async () => {
-        await page.setViewportSize(NARROW);
-        await expect(page.locator('button[aria-controls="side-menu"]')).toBeVisible();
-        await expectAccessible(page, 'narrow');
-      });
+      await test.step('axe wide', () => expectAccessible(page, 'wide'), STEP_LIMIT);
+      await test.step(
+        'axe narrow',
+        async () => {
+          await page.setViewportSize(NARROW);
+          await expect(page.locator('button[aria-controls="side-menu"]')).toBeVisible();
+          await expectAccessible(page, 'narrow');
+        },
+        STEP_LIMIT,
+      );
       if (policy) expect(policy.violations, 'Content-Security-Policy violations').toEqual([]);
+      // The screen's dialogs, menus and views (e2e/a11y-states.ts), in the same visit; a screen the
+      // visitor may not open has none to check.
+      if (allowed && states.length > 0) await checkScreenStates(page, { browser, baseURL }, visitor, route.name, url, states);
     });
   }
 }

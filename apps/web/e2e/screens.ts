@@ -13,6 +13,13 @@ export { CLUB_ROUTES, PUBLIC_ROUTES, type ClubRouteDef };
 export const DEMO_CLUB = 1;
 /** The first load of a screen fetches its chunks and data; the machine may be shared and busy. */
 export const LOADING = { timeout: 30_000 };
+/**
+ * The time limit of one step of a screen's visit (`test.step`'s option; a step has none by
+ * default): a step that never ends (a page that stopped answering) fails on its own, naming
+ * itself, instead of holding the worker until the test's limit (9 minutes, once, for a screen
+ * with two states: CI 2026-11-28 22:10).
+ */
+export const STEP_LIMIT = { timeout: 120_000 };
 
 export type ScreenParams = Record<string, number | string>;
 
