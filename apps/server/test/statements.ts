@@ -1,9 +1,11 @@
 import type pg from 'pg';
 
-/** A statement a pooled connection was sent: its text (whitespace folded), and its name when prepared. */
+/** A statement a pooled connection was sent: its text (whitespace folded), its name when prepared, and its parameters. */
 export interface SentStatement {
   text: string;
   name?: string;
+  /** Its parameters as sent. */
+  values?: unknown[];
 }
 
 /**
@@ -18,9 +20,9 @@ export async function statementsSent(pool: pg.Pool, run: () => Promise<unknown>)
     const query = client.query;
     wrapped.set(client, query);
     client.query = ((...args: unknown[]) => {
-      const [config] = args;
-      const { text = '', name } = typeof config === 'string' ? { text: config } : ((config ?? {}) as { text?: string; name?: string });
-      sent.push({ text: text.replace(/\s+/g, ' ').trim(), name: name || undefined });
+      const [config, given] = args;
+      const { text = '', name, values } = typeof config === 'string' ? { text: config } : ((config ?? {}) as { text?: string; name?: string; values?: unknown[] });
+      sent.push({ text: text.replace(/\s+/g, ' ').trim(), name: name || undefined, values: Array.isArray(given) ? given : values });
       return (query as (...a: unknown[]) => unknown).apply(client, args);
     }) as pg.PoolClient['query'];
   };

@@ -189,22 +189,41 @@ export function registerAuthorization(app: FastifyInstance, deps: { db: Db; sess
   // club seen to exist is not asked again until its row changes (the change tracker, decision
   // 0022: a deletion by this process or, heard as a notification, by another), so an admin's
   // kept answers cost no query.
+  // The requests that come while a club is being asked for wait for that answer instead of asking
+  // again (after a change of the club's row, the next requests of the club all arrive at once),
+  // when nothing of the club's row changed since that question was asked.
   const tracker = changeTracker(deps.db);
   const existing = new Map<number, number>();
+  const asking = new Map<number, { since: number; exists: Promise<boolean> }>();
+  const unchangedSince = (since: number, clubId: number) => tracker !== null && !tracker.changedSince(since, { club: clubId, tables: ['clubs'] });
   app.addHook('preHandler', async (request) => {
     const access = apiAccess(request);
     if (!access || typeof access === 'string' || !('club' in access) || !request.auth?.subject.admin) return;
     const clubId = clubIdOf(request, access.club);
     if (clubId === null) return;
     const seen = existing.get(clubId);
-    if (tracker && seen !== undefined && !tracker.changedSince(seen, { club: clubId, tables: ['clubs'] })) return;
-    const since = tracker?.now ?? 0;
-    const [row] = await deps.db.select({ id: clubs.id }).from(clubs).where(eq(clubs.id, clubId));
-    if (!row) {
-      existing.delete(clubId);
-      throw notFound('clubs.notFound');
+    if (seen !== undefined && unchangedSince(seen, clubId)) return;
+    let question = asking.get(clubId);
+    if (!question || !unchangedSince(question.since, clubId)) {
+      const since = tracker?.now ?? 0;
+      const exists = deps.db
+        .select({ id: clubs.id })
+        .from(clubs)
+        .where(eq(clubs.id, clubId))
+        .then(([row]) => {
+          if (!row) existing.delete(clubId);
+          else {
+            if (existing.size >= MAX_CLUBS_REMEMBERED) existing.clear();
+            existing.set(clubId, since);
+          }
+          return row !== undefined;
+        })
+        .finally(() => {
+          if (asking.get(clubId) === question) asking.delete(clubId);
+        });
+      question = { since, exists };
+      asking.set(clubId, question);
     }
-    if (existing.size >= MAX_CLUBS_REMEMBERED) existing.clear();
-    existing.set(clubId, since);
+    if (!(await question.exists)) throw notFound('clubs.notFound');
   });
 }

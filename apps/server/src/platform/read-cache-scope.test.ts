@@ -17,6 +17,7 @@ import { changeTracker } from './database';
 import { parseChange, type ChangeTracker } from './change-tracker';
 import { NOTICE_MESSAGE } from './data-changes';
 import { eventually, otherConnection, queriesOf as queriesOfDatabase } from '../../test/read-cache';
+import { statementsSent } from '../../test/statements';
 
 const embedded = testDatabaseKind === 'pglite';
 
@@ -275,6 +276,62 @@ describe(`the read cache forgets only what a write changed (${testDatabaseKind})
     expect(await eventually(async () => (await read(again2, admin)).queries === 1, 2_000)).toBe(true);
     await other!.query('delete from clubs where id = $1', [rows[0]!.id]);
     expect(await eventually(async () => (await read(again2, admin)).status === 404, 2_000)).toBe(true);
+  });
+
+  it("an administrator's requests of a club that come together after its row changed ask once whether it exists", async () => {
+    const paths = [`${one}/hours`, `${one}/club`, `${one}/courses`, `${one}/users`, `${one}/tees`];
+    await keep(paths, admin);
+    const existence = (sent: { text: string }[]) => sent.filter((s) => /^select "id" from "clubs" where "clubs"\."id" = \$1$/.test(s.text)).length;
+    await t.database.pool.query('update clubs set name = name where id = $1', [ids.dkClubId]);
+    const together = await statementsSent(t.database.pool, () =>
+      Promise.all(
+        paths.map(async (path) => {
+          const res = await call(t.app, 'GET', path, { token: admin });
+          expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+        }),
+      ),
+    );
+    expect(existence(together)).toBe(1);
+    // Seen to exist: the next requests ask nothing.
+    const after = await statementsSent(t.database.pool, () => Promise.all(paths.map((path) => call(t.app, 'GET', path, { token: admin }))));
+    expect(existence(after)).toBe(0);
+  });
+
+  it("the three status checks of a course read its holes' checks once, for every caller, until a drawing of the club changes", async () => {
+    const checksRead = (sent: { text: string }[]) => sent.filter((s) => /"hole_drawings"\."checks" from "courses"/.test(s.text)).length;
+    const q = `?course_id=${twoCourse.id}`;
+    const status = ['self-intersections', 'boundary-self-intersections', 'greens-within-boundary'].map((name) => `${two}/status/${name}${q}`);
+    const readAll = (token: string) =>
+      statementsSent(t.database.pool, async () => {
+        for (const path of status) expect((await call(t.app, 'GET', path, { token })).statusCode).toBe(200);
+      });
+    // A change of the club's drawings first, so nothing of an earlier test is kept.
+    const drawingPath = `${two}/holes/${twoCourse.holeIds[0]}/drawing/1`;
+    const { drawing, version } = await get<{ drawing: object; version: number }>(drawingPath);
+    await send('POST', `${two}/holes/${twoCourse.holeIds[0]}/save_drawing`, { drawing, version });
+    expect(checksRead(await readAll(manager))).toBe(1);
+    // Another caller: its own answers, from the checks already read.
+    expect(checksRead(await readAll(admin))).toBe(0);
+    // Each caller's answers are kept by the read cache, and depend on the drawings all the same: the
+    // hole's stored check changed past the API, each caller's next answer says so, read once for both.
+    const greens = status[2];
+    const hole = String(twoCourse.holeIds[0]);
+    const before = await get<Record<string, boolean | null>>(greens, manager);
+    expect(await get<Record<string, boolean | null>>(greens, admin)).toEqual(before);
+    const flipped = before[hole] !== true;
+    await t.database.pool.query(`update hole_drawings set checks = jsonb_set(checks, '{greensWithinBoundary}', $1::jsonb) where hole_id = $2`, [JSON.stringify(flipped), twoCourse.holeIds[0]]);
+    let after: Record<string, boolean | null> = {};
+    expect(
+      checksRead(
+        await statementsSent(t.database.pool, async () => {
+          after = await get<Record<string, boolean | null>>(greens, admin);
+          expect(await get<Record<string, boolean | null>>(greens, manager)).toEqual(after);
+        }),
+      ),
+    ).toBe(1);
+    expect(after[hole]).toBe(flipped);
+    await send('POST', `${two}/holes/${twoCourse.holeIds[0]}/save_drawing`, { drawing, version: version + 1 });
+    expect((await get<Record<string, boolean | null>>(greens, manager))[hole]).toBe(before[hole]);
   });
 
   it('never gives a kept answer to another club, user or role', async () => {

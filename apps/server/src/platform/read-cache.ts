@@ -6,7 +6,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../db/schema/index';
 import { requestClubId } from './authorize';
 import { BoundedCache } from './bounded-cache';
-import { readingScope, tablesRead, type ChangeScope } from './change-tracker';
+import { readingScope, tablesRead, type ChangeScope, type ChangeTracker } from './change-tracker';
 import { changeFeed } from './data-changes';
 import { changeTracker, isEmbedded, ownBackendPids } from './database';
 import { clientHasCurrent } from './http-cache';
@@ -76,6 +76,51 @@ const TABLES: ReadonlySet<string> = new Set(
   (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : [])),
 );
 
+/** A value kept by keptRead: when its reading began, what it was read from, its statements, the value. */
+interface KeptRead {
+  since: number;
+  scope: ChangeScope;
+  statements: readonly string[];
+  value: unknown;
+}
+
+/** What registerReadCache installed for a database handle, for keptRead. */
+const installed = new WeakMap<object, { usable: () => boolean; tracker: ChangeTracker; kept: BoundedCache<string, KeptRead> }>();
+/** At most this much of values kept by keptRead (their sizes as their readers estimate them). */
+const MAX_KEPT_READ_BYTES = 8 * 1024 * 1024;
+
+/**
+ * A value read from the database, kept as the read cache keeps answers (for as long as nothing it
+ * was read from changed: the tables its statements named, of `club` or of no club), but for every
+ * route and caller that reads it: the three status checks of a course read the same rows, by
+ * whoever asks. `key` names the reading (with its parameters); `size` estimates a value's bytes.
+ * A value kept is never changed by its readers. On a hit, its statements are noted in the reading
+ * scope of the answer being made, so that answer depends on what the value was read from. Without
+ * the read cache (disabled, another handle such as a transaction, or the change feed not heard)
+ * it is read each time.
+ */
+export async function keptRead<V>(db: object, key: string, club: number | null, size: (value: V) => number, read: () => Promise<V>): Promise<V> {
+  const cache = installed.get(db);
+  if (!cache || !cache.usable()) return read();
+  const outer = readingScope.getStore();
+  const hit = cache.kept.get(key);
+  if (hit && !cache.tracker.changedSince(hit.since, hit.scope)) {
+    for (const statement of hit.statements) outer?.add(statement);
+    return hit.value as V;
+  }
+  const since = cache.tracker.now;
+  const statements = new Set<string>();
+  const value = await readingScope.run(statements, read);
+  for (const statement of statements) outer?.add(statement);
+  const tables = tablesRead(statements, TABLES, keptReadTables);
+  const scope: ChangeScope = { club, tables };
+  if (tables !== null && tables.length > 0 && cache.usable() && !cache.tracker.changedSince(since, scope)) {
+    cache.kept.set(key, { since, scope, statements: [...statements], value }, size(value) + key.length);
+  }
+  return value;
+}
+const keptReadTables = new Map<string, readonly string[]>();
+
 /**
  * Installs the read cache (unless `enabled` is false). `listenUrl` (DATABASE_DIRECT_URL) is where
  * the change feed listens when the pool's own address cannot hold a LISTEN (a transaction-mode
@@ -98,6 +143,7 @@ export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'
     app.addHook('onClose', () => feed.close());
   }
   const usable = feed ? () => feed.live : () => true;
+  installed.set(deps.db, { usable, tracker, kept: new BoundedCache<string, KeptRead>(MAX_KEPT_READ_BYTES) });
 
   // After the access check (authorize.ts) and the input's validation: only then is an answer
   // given. On a miss, the handler runs inside a reading scope that notes its statements.

@@ -51,7 +51,7 @@ export async function saveCourseDrawings(
       // saveDrawing writes a hole in one statement (the version check is its WHERE): its own
       // transaction, as the hole editor's save. Called on the pool, not in an explicit transaction,
       // so the catalogue it checks against is read once and kept for the following holes.
-      result.saved.push(await saveDrawing(db, clubId, hole.hole_id, userId, { drawing: hole.drawing, version: hole.version }, styleId));
+      result.saved.push((await saveDrawing(db, clubId, hole.hole_id, userId, { drawing: hole.drawing, version: hole.version }, styleId)).answer);
     } catch (err) {
       if (!(err instanceof HttpError)) throw err;
       if (err.statusCode === 409) conflicting.push(hole.hole_id);

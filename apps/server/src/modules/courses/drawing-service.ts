@@ -183,6 +183,12 @@ export const drawingReviewLimits: TaskRunnerOptions = {
 };
 const drawingReviewer = taskRunner<DrawingReviewTask, DrawingReview>(drawingReviewLimits);
 
+/** A saved drawing: its answer, and the same as JSON bytes (what GET drawing now answers for it). */
+export interface SavedDrawing {
+  answer: DrawingResponse;
+  body: Buffer;
+}
+
 /**
  * POST clubs/{clubId}/holes/{holeId}/save_drawing: validates the drawing against the catalogue and
  * the geometry rules (400 listing every problem), then writes it with its status checks in one
@@ -190,7 +196,7 @@ const drawingReviewer = taskRunner<DrawingReviewTask, DrawingReview>(drawingRevi
  * otherwise). Two statements when the catalogue is unchanged: the hole and catalogue version, the
  * write; the answer is the drawing as given (already validated), with the written version and time.
  */
-export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, userId: number, input: SaveDrawingBody, styleId: number): Promise<DrawingResponse> {
+export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, userId: number, input: SaveDrawingBody, styleId: number): Promise<SavedDrawing> {
   const [head] = await saveHead(db).execute({ clubId, holeId });
   if (!head) throw notFound('holes.notFound');
   const { elements, rules } = await geometriesAt(db, head.catalogue);
@@ -205,6 +211,10 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
     throw problems.length === 1 ? badRequest('drawings.oneProblem', undefined, details) : badRequest('drawings.problems', { problems: problems.length }, details);
   }
   const document = input.drawing;
+  // The document is serialized once: the statement's parameter (cast to jsonb by the database),
+  // the answer kept for the next GET, and this save's own answer are the same text.
+  const json = JSON.stringify(document);
+  const stored = sql`${json}::jsonb`;
   // The checks belong to this version: every write below replaces them together with the document.
   // Only what the answer needs comes back (not the document and checks just sent), and the
   // row's tuple: GET drawing's answer for it is kept at once (below).
@@ -212,21 +222,23 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
   let rows: { version: number; updatedAt: Date; tuple: string }[];
   try {
     if (input.version === undefined) {
+      // The conflict's update takes the row that was to be inserted (`excluded`): the document and
+      // checks are sent once.
       rows = await db
         .insert(holeDrawings)
-        .values({ holeId, styleId, document, checks, version: 1, updatedBy: userId })
+        .values({ holeId, styleId, document: stored, checks, version: 1, updatedBy: userId })
         .onConflictDoUpdate({
           target: [holeDrawings.holeId, holeDrawings.styleId],
-          set: { document, checks, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` },
+          set: { document: sql`excluded.document`, checks: sql`excluded.checks`, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` },
         })
         .returning(written);
     } else if (input.version === 0) {
       // Started from "never saved": only a first save may go through.
-      rows = await db.insert(holeDrawings).values({ holeId, styleId, document, checks, version: 1, updatedBy: userId }).onConflictDoNothing().returning(written);
+      rows = await db.insert(holeDrawings).values({ holeId, styleId, document: stored, checks, version: 1, updatedBy: userId }).onConflictDoNothing().returning(written);
     } else {
       rows = await db
         .update(holeDrawings)
-        .set({ document, checks, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
+        .set({ document: stored, checks, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
         .where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId), eq(holeDrawings.version, input.version)))
         .returning(written);
     }
@@ -238,7 +250,10 @@ export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, us
   const [row] = rows;
   // The next GET of this hole finds its answer kept under the row just written (the document as
   // validated: what readDocument would make of the stored one), instead of reading the document back.
-  const body = drawingAnswer({ holeId, courseId: head.courseId, styleId, version: row.version, updatedAt: row.updatedAt }, Buffer.from(JSON.stringify(document)));
+  const body = drawingAnswer({ holeId, courseId: head.courseId, styleId, version: row.version, updatedAt: row.updatedAt }, Buffer.from(json));
   drawingCacheOf(db).set(drawingKey(holeId, styleId, head.courseId, row.version, row.tuple), body, body.length);
-  return { hole_id: holeId, course_id: head.courseId, style_id: styleId, drawing: document, version: row.version, updated_at: row.updatedAt.toISOString() };
+  return {
+    answer: { hole_id: holeId, course_id: head.courseId, style_id: styleId, drawing: document, version: row.version, updated_at: row.updatedAt.toISOString() },
+    body,
+  };
 }

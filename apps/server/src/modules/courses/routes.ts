@@ -132,9 +132,11 @@ export function drawingRoutes(app: TypedApp, { db, config }: AppDeps) {
       bodyLimit: DRAWING_LIMITS.bodyBytes,
       schema: { tags, params: HoleIdParams, body: SaveDrawingBody, response: { 200: DrawingResponse, ...errors, 409: ErrorResponse, 413: ErrorResponse, 503: ErrorResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
-      return saveDrawing(db, request.params.clubId, request.params.holeId, auth.userId, request.body, EDIT_DRAWING_STYLE);
+      // The answer is the bytes GET drawing now answers for the hole (serialized once, in the save).
+      const saved = await saveDrawing(db, request.params.clubId, request.params.holeId, auth.userId, request.body, EDIT_DRAWING_STYLE);
+      return sendJsonBytes(reply, saved.body, { schema: DrawingResponse, checked: config.responseChecks });
     },
   );
 

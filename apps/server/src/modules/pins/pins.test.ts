@@ -115,6 +115,29 @@ describe(`pin setups and pin positions (${testDatabaseKind})`, () => {
     expect(await t.database.db.select().from(pinPositions).where(eq(pinPositions.pinSetupId, setup.id))).toEqual([]);
   });
 
+  it('computes a pin from the drawing as it is now: the frame kept for a hole is not used once its drawing changed', async () => {
+    const setup = await createSetup('Redrawn');
+    const hole = course.holes[2];
+    const savePin = async () => {
+      const res = await req('editor', 'POST', `pin-setups/${setup.id}`, { holeId: hole.id, outMeters: 10, sideMeters: 0 });
+      expect(res.statusCode, res.body).toBe(200);
+      return PinPosition.parse(res.json()).position;
+    };
+    const draw = async (at: [number, number]) => expect((await req('owner', 'POST', `holes/${hole.id}/save_drawing`, { drawing: sampleHoleDrawing(at) })).statusCode).toBe(200);
+    await draw(ORIGIN);
+    const first = await savePin();
+    expect(distance(first!.coordinates, offset(ORIGIN, 0, 345))).toBeLessThan(0.5);
+    expect(await savePin()).toEqual(first);
+    // The same hole drawn 50 m further east (through the API, and then past it: a new row either way).
+    const east = offset(ORIGIN, 50, 0);
+    await draw(east);
+    expect(distance((await savePin())!.coordinates, offset(east, 0, 345))).toBeLessThan(0.5);
+    await t.database.db.update(holeDrawings).set({ document: sampleHoleDrawing(ORIGIN) }).where(eq(holeDrawings.holeId, hole.id));
+    expect(distance((await savePin())!.coordinates, offset(ORIGIN, 0, 345))).toBeLessThan(0.5);
+    await t.database.db.delete(holeDrawings).where(eq(holeDrawings.holeId, hole.id));
+    expect(await savePin()).toBeNull();
+  });
+
   it('refuses bad metres and holes of another course', async () => {
     const setup = await createSetup('Checks');
     const cases: [unknown, number][] = [

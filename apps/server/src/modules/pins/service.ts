@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PinPosition, PinSetup, SavePinPositionBody, SavePinSetupBody } from '@golf/contract/api/pins';
 import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
-import { pinFrame, pinPoint } from '@golf/contract/geo/pins';
+import { pinFrame, pinPoint, type PinFrame } from '@golf/contract/geo/pins';
 import { holeDrawings, holes, pinPositions, pinSetups } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, notFound } from '../../platform/errors';
+import { BoundedCache } from '../../platform/bounded-cache';
 import { preparedQuery } from '../../platform/prepared';
 import { courseOfClub, readDocument, savedDrawings, selectedCourseIds } from '../courses';
 
@@ -88,14 +89,44 @@ export async function listPinPositions(db: DbOrTx, clubId: number, setupId: numb
  * What a pin save reads, in one query: the setup's course when the setup is the club's (no row
  * otherwise), the hole when it is on that course (null otherwise) and the hole's saved drawing.
  */
+/** The identity of a stored drawing row: its version and its tuple's transaction id (as the drawing cache names it). */
+const drawingRow = sql<string | null>`${holeDrawings.version}::text || '/' || ${holeDrawings}.xmin::text`;
+
+/**
+ * The setup's course, the hole when it is on that course, and the hole's drawing row: its
+ * identity, and its document unless that identity is `known` (the row the kept frame was computed from).
+ */
 const pinSaveHead = preparedQuery('pin_save_head', (db) =>
   db
-    .select({ courseId: pinSetups.courseId, holeId: holes.id, document: holeDrawings.document })
+    .select({
+      courseId: pinSetups.courseId,
+      holeId: holes.id,
+      row: drawingRow,
+      document: sql<unknown>`case when ${drawingRow} = ${sql.placeholder('known')} then null else ${holeDrawings.document} end`,
+    })
     .from(pinSetups)
     .leftJoin(holes, and(eq(holes.id, sql.placeholder('holeId')), eq(holes.courseId, pinSetups.courseId)))
     .leftJoin(holeDrawings, and(eq(holeDrawings.holeId, holes.id), eq(holeDrawings.styleId, EDIT_DRAWING_STYLE)))
     .where(and(eq(pinSetups.id, sql.placeholder('setupId')), eq(pinSetups.clubId, sql.placeholder('clubId')))),
 );
+
+/**
+ * Each hole's pin frame by the drawing row it was computed from, per database handle: a pin save
+ * of a hole whose drawing did not change since the last one reads neither its document nor parses
+ * it (a drawing is some 20 kB of JSON). At most 4 MB (about 20,000 holes).
+ */
+const keptFrames = new WeakMap<object, BoundedCache<number, { row: string; frame: PinFrame | null }>>();
+function framesOf(db: DbOrTx): BoundedCache<number, { row: string; frame: PinFrame | null }> {
+  let frames = keptFrames.get(db);
+  if (!frames) keptFrames.set(db, (frames = new BoundedCache(4 * 1024 * 1024)));
+  return frames;
+}
+
+function frameOfRow(frames: BoundedCache<number, { row: string; frame: PinFrame | null }>, holeId: number, row: string, document: unknown): PinFrame | null {
+  const frame = pinFrame(readDocument(document, holeId));
+  frames.set(holeId, { row, frame }, 200);
+  return frame;
+}
 
 function isForeignKeyViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | null;
@@ -112,11 +143,12 @@ function isForeignKeyViolation(err: unknown): boolean {
  * foreign key; a hole deleted meanwhile answers 404 too.
  */
 export async function savePinPosition(db: Db, clubId: number, setupId: number, input: SavePinPositionBody): Promise<PinPosition> {
-  const [head] = await pinSaveHead(db).execute({ clubId, setupId, holeId: input.holeId });
+  const frames = framesOf(db);
+  const kept = frames.get(input.holeId);
+  const [head] = await pinSaveHead(db).execute({ clubId, setupId, holeId: input.holeId, known: kept?.row ?? '' });
   if (!head) throw notFound('pins.setupNotFound');
   if (head.holeId === null) throw notFound('pins.holeNotFound');
-  const drawing = head.document === null ? undefined : readDocument(head.document, head.holeId);
-  const frame = drawing ? pinFrame(drawing) : null;
+  const frame = head.row === null ? null : kept && kept.row === head.row ? kept.frame : frameOfRow(frames, head.holeId, head.row, head.document);
   const point = frame ? pinPoint(frame, input.outMeters, input.sideMeters) : null;
   const values = {
     outMeters: input.outMeters,

@@ -90,7 +90,7 @@ const courseChangedAt = sql<Date>`greatest(
 )`;
 
 /** What an answer of guides reads besides their rows, as one query gives it (presentGuides). */
-interface GuideParts {
+export interface GuideParts {
   courses: { guideId: number; courseId: number; name: string; changedAt: string }[];
   holes: GuideHoleInfo[];
   guideHoles: { guideId: number; holeId: number; page: boolean; green: boolean; pinChart: boolean; proGuideline: boolean; overrideFileName: string | null }[];
@@ -105,7 +105,7 @@ interface GuideParts {
  * then sex). One round trip instead of five: on the embedded database every statement waits for
  * every other request's (decision 0008), and every save of a guide answers the whole guide.
  */
-async function guideParts(db: DbOrTx, ids: number[]): Promise<GuideParts> {
+export async function guideParts(db: DbOrTx, ids: number[]): Promise<GuideParts> {
   const list = (expression: SQL) => sql`coalesce((${expression}), '[]'::json)`;
   const result = await db.execute<{ [K in keyof GuideParts]: GuideParts[K] }>(sql`select
     ${list(sql`select json_agg(json_build_object('guideId', ${guideCourses.guideId}, 'courseId', ${guideCourses.courseId}, 'name', ${courses.name}, 'changedAt', ${courseChangedAt}) order by ${guideCourses.position}, ${guideCourses.courseId})
@@ -127,7 +127,12 @@ async function guideParts(db: DbOrTx, ids: number[]): Promise<GuideParts> {
 /** Every answer's shape of the given guides (§3 Guide), in the order of `rows`. */
 async function presentGuides(db: DbOrTx, rows: GuideRow[]): Promise<Guide[]> {
   if (rows.length === 0) return [];
-  const { courses: courseRows, holes: holeList, guideHoles: holeRows, markers: markerRows, ratings: ratingRows } = await guideParts(db, rows.map((r) => r.id));
+  return presentGuidesWith(await guideParts(db, rows.map((r) => r.id)), rows);
+}
+
+/** Every answer's shape of the given guides from their parts (guideParts of the same guides), in the order of `rows`. */
+export function presentGuidesWith(parts: GuideParts, rows: GuideRow[]): Guide[] {
+  const { courses: courseRows, holes: holeList, guideHoles: holeRows, markers: markerRows, ratings: ratingRows } = parts;
   // The holes in the guides' course order, then hole order (as holesOfCourses answers them).
   const rank = new Map([...new Set(courseRows.map((c) => c.courseId))].map((id, i) => [id, i]));
   const allHoles = holeList.sort((a, b) => rank.get(a.courseId)! - rank.get(b.courseId)! || a.order - b.order || a.id - b.id);
@@ -214,6 +219,15 @@ export async function lockVersion(tx: DbOrTx, clubId: number, guideId: number, v
   return row;
 }
 
+/** Columns beside a guide's row: its course ids in guide order and the ids of those courses' tees. */
+export function guideCourseColumns() {
+  return {
+    // Nested: the columns keep their table names (a statement on one table writes its own without).
+    courseIds: sql<number[]>`array(${sql`select ${guideCourses.courseId} from ${guideCourses} where ${guideCourses.guideId} = ${guides.id} order by ${guideCourses.position}`})`,
+    teeIds: sql<number[]>`array(${sql`select ${tees.id} from ${tees} inner join ${guideCourses} on ${guideCourses.courseId} = ${tees.courseId} where ${guideCourses.guideId} = ${guides.id}`})`,
+  };
+}
+
 /**
  * Locks the guide and checks the version the caller edited (409 when another save came first), as
  * lockVersion, and reads with it the guide's course ids in guide order and the ids of those
@@ -221,12 +235,7 @@ export async function lockVersion(tx: DbOrTx, clubId: number, guideId: number, v
  */
 export async function lockVersionWithCourses(tx: DbOrTx, clubId: number, guideId: number, version: number): Promise<{ row: GuideRow; courseIds: number[]; teeIds: number[] }> {
   const [found] = await tx
-    .select({
-      row: guides,
-      // Nested: the columns keep their table names (a statement on one table writes its own without).
-      courseIds: sql<number[]>`array(${sql`select ${guideCourses.courseId} from ${guideCourses} where ${guideCourses.guideId} = ${guides.id} order by ${guideCourses.position}`})`,
-      teeIds: sql<number[]>`array(${sql`select ${tees.id} from ${tees} inner join ${guideCourses} on ${guideCourses.courseId} = ${tees.courseId} where ${guideCourses.guideId} = ${guides.id}`})`,
-    })
+    .select({ row: guides, ...guideCourseColumns() })
     .from(guides)
     .where(and(eq(guides.id, guideId), eq(guides.clubId, clubId)))
     .for('update', { of: guides });

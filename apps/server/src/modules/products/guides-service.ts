@@ -23,7 +23,22 @@ import {
 } from '../../db/schema/index';
 import type { Db, DbOrTx } from '../../platform/database';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { failIf, getGuide, guideOfClub, holesOfCourses, lockVersionWithCourses, notOnGuide, presentGuide, type Problem, settingsOfRow, storedSettings, touchReturning } from './guide-rows';
+import {
+  failIf,
+  getGuide,
+  guideCourseColumns,
+  guideOfClub,
+  guideParts,
+  holesOfCourses,
+  lockVersionWithCourses,
+  notOnGuide,
+  presentGuide,
+  presentGuidesWith,
+  type Problem,
+  settingsOfRow,
+  storedSettings,
+  touchReturning,
+} from './guide-rows';
 import { keepRatingsOfTees, ratingProblems, replaceRatings } from './ratings-service';
 import { saveHoleToggles } from './markers-service';
 
@@ -60,23 +75,40 @@ async function pinSetupCourse(db: DbOrTx, clubId: number, setupId: number): Prom
   return row?.courseId ?? null;
 }
 
-/**
- * What the settings name outside the guide, in one query: whether the drawing style exists, and
- * the course of the club's sponsor setup and pin setup it names (null: no such setup of the club).
- */
-async function settingsReferences(db: DbOrTx, clubId: number, settings: GuideSettings): Promise<{ style: boolean; sponsorCourse: number | null; pinCourse: number | null }> {
-  const result = await db.execute<{ style: boolean; sponsor_course: number | null; pin_course: number | null }>(sql`select
-    exists (select 1 from ${drawingStyles} where ${drawingStyles.id} = ${settings.drawing_style_id}) as style,
-    (select ${sponsorSetups.courseId} from ${sponsorSetups} where ${sponsorSetups.id} = ${settings.sponsor_setup_id} and ${sponsorSetups.clubId} = ${clubId}) as sponsor_course,
-    (select ${pinSetups.courseId} from ${pinSetups} where ${pinSetups.id} = ${settings.pin_setup_id} and ${pinSetups.clubId} = ${clubId}) as pin_course`);
+/** What the settings name outside the guide: whether the drawing style exists, and the courses of the club's sponsor and pin setups it names (null: no such setup of the club). */
+interface SettingsReferences {
+  style: boolean;
+  sponsorCourse: number | null;
+  pinCourse: number | null;
+}
+
+/** The columns that read SettingsReferences, for a select of their own or beside the guide's row. */
+function referenceColumns(clubId: number, settings: GuideSettings) {
+  return {
+    style: sql<boolean>`exists (${sql`select 1 from ${drawingStyles} where ${drawingStyles.id} = ${settings.drawing_style_id}`})`,
+    sponsorCourse: sql<number | null>`(${sql`select ${sponsorSetups.courseId} from ${sponsorSetups} where ${sponsorSetups.id} = ${settings.sponsor_setup_id} and ${sponsorSetups.clubId} = ${clubId}`})`,
+    pinCourse: sql<number | null>`(${sql`select ${pinSetups.courseId} from ${pinSetups} where ${pinSetups.id} = ${settings.pin_setup_id} and ${pinSetups.clubId} = ${clubId}`})`,
+  };
+}
+
+/** SettingsReferences in one query. */
+async function settingsReferences(db: DbOrTx, clubId: number, settings: GuideSettings): Promise<SettingsReferences> {
+  const c = referenceColumns(clubId, settings);
+  const result = await db.execute<{ style: boolean; sponsor_course: number | null; pin_course: number | null }>(
+    sql`select ${c.style} as style, ${c.sponsorCourse} as sponsor_course, ${c.pinCourse} as pin_course`,
+  );
   const [row] = result.rows;
   return { style: row.style, sponsorCourse: row.sponsor_course, pinCourse: row.pin_course };
 }
 
 async function settingsProblems(db: DbOrTx, clubId: number, settings: GuideSettings, courseIds: number[], teeIds: Set<number>, prefix = 'settings'): Promise<Problem[]> {
+  return problemsOfSettings(await settingsReferences(db, clubId, settings), settings, courseIds, teeIds, prefix);
+}
+
+/** What the settings name must exist and be part of the guide: its courses' tees and courses, a known style, the club's setups. */
+function problemsOfSettings(references: SettingsReferences, settings: GuideSettings, courseIds: number[], teeIds: Set<number>, prefix = 'settings'): Problem[] {
   const problems: Problem[] = [];
   const inGuide = new Set(courseIds);
-  const references = await settingsReferences(db, clubId, settings);
   if (!references.style) problems.push({ path: `${prefix}.drawing_style_id`, message: 'Unknown graphical theme (drawing style)' });
   settings.tee_ids.forEach((id, i) => {
     if (!teeIds.has(id)) problems.push({ path: `${prefix}.tee_ids.${i}`, message: `Tee ${id} is not a tee of the guide's courses` });
@@ -154,6 +186,7 @@ export async function createGuide(db: Db, clubId: number, input: CreateGuideBody
  * settings that named them); their override images are answered for deletion.
  */
 export async function updateGuide(db: Db, clubId: number, guideId: number, input: UpdateGuideBody): Promise<{ guide: Guide; orphanedFiles: string[] }> {
+  if (input.course_ids === undefined && input.ratings === undefined && input.holes === undefined) return { guide: await updateSettings(db, clubId, guideId, input), orphanedFiles: [] };
   const { row: written, orphaned: orphanedFiles } = await db.transaction(async (tx) => {
     // The guide locked, its version checked, its courses and their tees: one statement.
     const locked = await lockVersionWithCourses(tx, clubId, guideId, input.version);
@@ -200,6 +233,39 @@ export async function updateGuide(db: Db, clubId: number, guideId: number, input
   });
   // The answer from the row as written: its other parts are read once, after the commit.
   return { guide: await presentGuide(db, written), orphanedFiles };
+}
+
+/**
+ * The everyday save of the guide's settings page: settings and title only (nothing of its courses,
+ * ratings or hole choices), in two round trips instead of a transaction's six. The first reads, at
+ * once, the guide with its courses and tees and what the settings name (one statement), and the
+ * answer's other parts (guideParts, which such a save does not change); the second writes the row
+ * only if it is still the version the caller edited (409 otherwise, as the locking save answers),
+ * so nothing read in the first can have been changed by another save of the guide in between.
+ */
+async function updateSettings(db: Db, clubId: number, guideId: number, input: UpdateGuideBody): Promise<Guide> {
+  const given = input.settings ? GuideSettings.parse(input.settings) : undefined;
+  const [[found], parts] = await Promise.all([
+    db
+      .select({ row: guides, ...guideCourseColumns(), ...(given ? referenceColumns(clubId, given) : {}) })
+      .from(guides)
+      .where(and(eq(guides.id, guideId), eq(guides.clubId, clubId))),
+    guideParts(db, [guideId]),
+  ]);
+  if (!found) throw notFound('guides.notFound');
+  const changedMeanwhile = (current: number) => conflict('guides.changedMeanwhile', { current, edited: input.version });
+  if (found.row.version !== input.version) throw changedMeanwhile(found.row.version);
+  if (given) {
+    const references = { style: Boolean(found.style), sponsorCourse: found.sponsorCourse ?? null, pinCourse: found.pinCourse ?? null };
+    failIf(problemsOfSettings(references, given, found.courseIds, new Set(found.teeIds)));
+  }
+  const [written] = await db
+    .update(guides)
+    .set({ ...(input.title !== undefined ? { title: input.title } : {}), ...(given ? storedSettings(given) : {}), version: sql`${guides.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(guides.id, guideId), eq(guides.clubId, clubId), eq(guides.version, input.version)))
+    .returning();
+  if (!written) throw changedMeanwhile((await guideOfClub(db, clubId, guideId)).version);
+  return presentGuidesWith(parts, [written])[0];
 }
 
 /** DELETE clubs/{clubId}/guides/{id}: the guide and its rows; answers the file names it used, for deletion. */

@@ -154,6 +154,49 @@ describe(`products: course guides (${testDatabaseKind})`, () => {
     expect((await get(guide.guide_id)).version).toBe(2);
   });
 
+  it('saves the settings page (settings and title only) without a transaction: the whole answer, its checks, and one of two racing saves', async () => {
+    const guide = await create('Settings page', [course.id, second.id]);
+    const tees = (await req('owner', 'GET', 'tees')).json() as { id: number; course_id: number }[];
+    const yellow = tees.find((tee) => tee.course_id === course.id)!;
+    const blue = tees.find((tee) => tee.course_id === second.id)!;
+    // Parts the settings page does not send, so the answer reads them beside the row.
+    await ok(await req('maker', 'PUT', `guides/${guide.guide_id}`, { version: 1, ratings: [{ tee_id: blue.id, sex: 'men', course_rating: 68.5, slope: 119 }] }), 200, Guide.parse);
+    await ok(await req('maker', 'POST', `guides/${guide.guide_id}/holes/${course.holes[0].id}/distance_markers`, [100, 150]), 200, Guide.parse);
+    const settings = { ...guide.settings, tee_ids: [blue.id, yellow.id], overview: { ...guide.settings.overview, course_id: second.id } };
+    const saved = await ok(await req('maker', 'PUT', `guides/${guide.guide_id}`, { version: 3, title: 'Settings page 2', settings }), 200, (v) => Guide.parse(v));
+    expect(saved).toMatchObject({ title: 'Settings page 2', version: 4 });
+    expect(saved.settings.tee_ids).toEqual([blue.id, yellow.id]);
+    expect(saved.ratings).toHaveLength(1);
+    expect(saved.distances).toEqual([{ hole_id: course.holes[0].id, distances: [100, 150] }]);
+    expect(await get(guide.guide_id)).toEqual(saved);
+
+    // What the settings name is checked as the transaction checks it; nothing is written.
+    const seTee = (await req('admin', 'GET', 'tees', undefined, ids.seClubId)).json() as { id: number }[];
+    const cases: [unknown, number, RegExp][] = [
+      [{ ...settings, tee_ids: [seTee[0].id] }, 400, /not a tee of the guide's courses/],
+      [{ ...settings, overview: { ...settings.overview, course_id: seCourse.id } }, 400, /overview course must be one of the guide/],
+      [{ ...settings, drawing_style_id: 999_999 }, 400, /Unknown graphical theme/],
+      [{ ...settings, sponsor_setup_id: 999_999 }, 404, /Sponsor setup not found/],
+      [{ ...settings, pin_setup_id: 999_999 }, 404, /Pin setup not found/],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await req('maker', 'PUT', `guides/${guide.guide_id}`, { version: 4, settings: body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(status);
+      expect(res.json().error, JSON.stringify(body)).toMatch(message);
+    }
+    // Another club's guide is not found, under either club's path.
+    expect((await req('swede', 'PUT', `guides/${guide.guide_id}`, { version: 4, title: 'Taken' }, ids.seClubId)).statusCode).toBe(404);
+    expect(await get(guide.guide_id)).toEqual(saved);
+
+    // Two saves of the same version at once: one is written, the other is told the version that came first.
+    const racing = await Promise.all(['Left', 'Right'].map((title) => req('maker', 'PUT', `guides/${guide.guide_id}`, { version: 4, title, settings })));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const won = Guide.parse(racing.find((r) => r.statusCode === 200)!.json());
+    expect(racing.find((r) => r.statusCode === 409)!.json().error).toMatch(/changed meanwhile/);
+    expect(won.version).toBe(5);
+    expect(await get(guide.guide_id)).toEqual(won);
+  });
+
   it('drops what belonged to a course taken out of the guide', async () => {
     const guide = await create('Two courses', [course.id, second.id]);
     const tees = (await req('owner', 'GET', 'tees')).json() as { id: number; course_id: number }[];

@@ -4,6 +4,7 @@ import { EDIT_DRAWING_STYLE, emptyDrawing } from '@golf/contract/api/drawings';
 import { courses, holeDrawings, holes } from '../../db/schema/index';
 import { notFound } from '../../platform/errors';
 import { preparedQuery } from '../../platform/prepared';
+import { keptRead } from '../../platform/read-cache';
 import type { DbOrTx } from '../../platform/database';
 import { drawingChecks, readDocument, storedChecks, type DrawingChecks } from '../courses';
 
@@ -60,9 +61,17 @@ async function holeChecksOf(db: DbOrTx, clubId: number, courseId?: number): Prom
   return result.map(([holeId, checks]) => [holeId, computed.get(holeId) ?? checks]);
 }
 
+/**
+ * holeChecksOf kept while the club's courses, holes and drawings are unchanged (keptRead): the
+ * three status checks of a course, asked together by the status screens, read the rows once.
+ */
+function keptHoleChecks(db: DbOrTx, clubId: number, courseId?: number): Promise<[number, DrawingChecks][]> {
+  return keptRead(db, `status:${clubId}:${courseId ?? '*'}`, clubId, (rows) => JSON.stringify(rows).length, () => holeChecksOf(db, clubId, courseId));
+}
+
 async function check<K extends keyof DrawingChecks>(db: DbOrTx, clubId: number, courseId: number | undefined, key: K): Promise<Record<string, DrawingChecks[K]>> {
   const result: Record<string, DrawingChecks[K]> = {};
-  for (const [holeId, checks] of await holeChecksOf(db, clubId, courseId)) result[String(holeId)] = checks[key];
+  for (const [holeId, checks] of await keptHoleChecks(db, clubId, courseId)) result[String(holeId)] = checks[key];
   return result;
 }
 
