@@ -27,20 +27,21 @@ export function clientHasCurrent(request: FastifyRequest, etag: string): boolean
 
 /**
  * Answers JSON serialized beforehand and kept by the caller, to be sent again as the same bytes (a
- * cached catalogue, a drawing kept by its version; not bytes made for this one answer): the
- * bytes go out as they are, no serializer runs (compressed once a copy is made,
- * platform/prepared-compression.ts). With `checked` (tests) the bytes must parse to
- * exactly what the route's schema answers for them, as platform/serializer.ts checks every
- * other answer.
+ * cached catalogue, a drawing kept by its version): the bytes go out as they are, no serializer
+ * runs (compressed once a copy is made, platform/prepared-compression.ts). With `once`, bytes
+ * this answer is the first to send (a save's answer, kept for the GETs after it): sent as they
+ * are, not yet worth a compressed copy (the first GET that sends them again marks them). With
+ * `checked` (tests) the bytes must parse to exactly what the route's schema answers for them, as
+ * platform/serializer.ts checks every other answer.
  */
-export function sendJsonBytes(reply: FastifyReply, body: Buffer, check: { schema: $ZodType; checked: boolean }): FastifyReply {
+export function sendJsonBytes(reply: FastifyReply, body: Buffer, check: { schema: $ZodType; checked: boolean; once?: boolean }): FastifyReply {
   if (check.checked) {
     const data = JSON.parse(body.toString('utf8')) as unknown;
     const encoded = safeEncode(check.schema, data);
     if (!encoded.success) throw new Error(`${reply.request.method} ${reply.request.url}: the prepared answer does not match its schema: ${encoded.error.message}`);
     if (!isDeepStrictEqual(encoded.data, data)) throw new Error(`${reply.request.method} ${reply.request.url}: the prepared answer has more than its schema says`);
   }
-  return reply.type(JSON_TYPE).send(preparedBytes(body));
+  return reply.type(JSON_TYPE).send(check.once ? body : preparedBytes(body));
 }
 
 /**

@@ -70,6 +70,28 @@ describe(`drawing cache (${testDatabaseKind})`, () => {
     expect(readDocument(stored.document, holeId)).toEqual(saved.drawing);
   });
 
+  it("a save's answer is sent as it is (no compressed copy made for it); the GETs after it send the same bytes, compressed once a copy is made", async () => {
+    const before = await read();
+    const res = await call(t.app, 'POST', `/api/clubs/${ids.dkClubId}/holes/${holeId}/save_drawing`, {
+      token: owner,
+      payload: { drawing: sampleHoleDrawing(ORIGIN), version: before.version },
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(String(res.headers.vary ?? '')).not.toMatch(/accept-encoding/i);
+    const get = () => call(t.app, 'GET', path(), { token: owner, headers: { 'accept-encoding': 'br, gzip' } });
+    const first = await get();
+    expect(first.rawPayload.equals(res.rawPayload)).toBe(true);
+    expect(String(first.headers.vary)).toMatch(/accept-encoding/i);
+    let compressed = false;
+    for (let i = 0; i < 50 && !compressed; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      compressed = (await get()).headers['content-encoding'] === 'br';
+    }
+    expect(compressed).toBe(true);
+  });
+
   it('serves a document changed past the API without a new version (another server, by hand)', async () => {
     const before = await read();
     const bunker = polygon('bunker-x', 'bunker', [ring(ORIGIN, [[0, 0], [9, 0], [9, 9], [0, 9]])]);

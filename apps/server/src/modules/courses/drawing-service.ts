@@ -193,67 +193,143 @@ export interface SavedDrawing {
  * POST clubs/{clubId}/holes/{holeId}/save_drawing: validates the drawing against the catalogue and
  * the geometry rules (400 listing every problem), then writes it with its status checks in one
  * statement. With `version` the write happens only when the stored version is still that one (409
- * otherwise). Two statements when the catalogue is unchanged: the hole and catalogue version, the
- * write; the answer is the drawing as given (already validated), with the written version and time.
+ * otherwise). The answer is the drawing as given (already validated), with the written version
+ * and time. No transaction:
+ * - the everyday save (the catalogue's rules are kept from an earlier save) is one statement: the
+ *   drawing reviewed against the kept rules, and a write that happens only when the hole is the
+ *   club's and the catalogue is still the version those rules were read at;
+ * - otherwise (nothing kept, a problem found with the kept rules, or that write did not happen)
+ *   two: the hole and the catalogue's version, then the write.
  */
 export async function saveDrawing(db: DbOrTx, clubId: number, holeId: number, userId: number, input: SaveDrawingBody, styleId: number): Promise<SavedDrawing> {
+  const document = input.drawing;
+  // The document is serialized once: the statement's parameter (cast to jsonb by the database),
+  // the answer kept for the next GET, and this save's own answer are the same text.
+  const json = JSON.stringify(document);
+  const write = { clubId, holeId, styleId, userId, version: input.version, json };
+  const kept = keptGeometries.get(db);
+  const keptReview = kept ? await reviewed(document, kept) : null;
+  if (kept && keptReview?.checks && keptReview.problems.length === 0) {
+    const row = await writeDrawing(db, { ...write, checks: keptReview.checks, catalogue: kept.version });
+    if (row) return savedDrawing(db, write, row, document);
+  }
   const [head] = await saveHead(db).execute({ clubId, holeId });
   if (!head) throw notFound('holes.notFound');
-  const { elements, rules } = await geometriesAt(db, head.catalogue);
-  // The geometry, the catalogue's rules (what an element must lie inside, its area, its attributes)
-  // and the status checks: on the event loop for an everyday drawing, in the worker for a large one.
-  const task: DrawingReviewTask = { drawing: input.drawing, elements, rules };
-  const { problems, checks } = drawingPositions(input.drawing) <= INLINE_REVIEW_POSITIONS ? reviewDrawing(task) : await drawingReviewer.run(task);
+  const geometries = await geometriesAt(db, head.catalogue);
+  // The rules are the kept ones still (their version unchanged): their review stands.
+  const { problems, checks } = geometries === kept && keptReview ? keptReview : await reviewed(document, geometries);
   if (problems.length > 0 || !checks) {
     // Each problem's code and parameters go with it (ErrorResponse's details), so the web app can
     // show it in the reader's language; `message` stays the English text.
     const details = problems.map((p) => ({ path: p.feature, message: p.message, code: p.code, params: p.params }));
     throw problems.length === 1 ? badRequest('drawings.oneProblem', undefined, details) : badRequest('drawings.problems', { problems: problems.length }, details);
   }
-  const document = input.drawing;
-  // The document is serialized once: the statement's parameter (cast to jsonb by the database),
-  // the answer kept for the next GET, and this save's own answer are the same text.
-  const json = JSON.stringify(document);
-  const stored = sql`${json}::jsonb`;
-  // The checks belong to this version: every write below replaces them together with the document.
+  const row = await writeDrawing(db, { ...write, checks, catalogue: null });
+  if (row) return savedDrawing(db, write, row, document);
+  // Not written: the hole deleted meanwhile (404), else another save came first (409).
+  const [still] = await saveHead(db).execute({ clubId, holeId });
+  throw still ? conflict('drawings.savedMeanwhile') : notFound('holes.notFound');
+}
+
+/** The geometry, the catalogue's rules (what an element must lie inside, its area, its attributes)
+ * and the status checks: on the event loop for an everyday drawing, in the worker for a large one. */
+async function reviewed(drawing: Drawing, geometries: { elements: Map<string, GeometryType>; rules: Map<string, ElementRule> }): Promise<DrawingReview> {
+  const task: DrawingReviewTask = { drawing, elements: geometries.elements, rules: geometries.rules };
+  return drawingPositions(drawing) <= INLINE_REVIEW_POSITIONS ? reviewDrawing(task) : drawingReviewer.run(task);
+}
+
+interface DrawingWrite {
+  clubId: number;
+  holeId: number;
+  styleId: number;
+  userId: number;
+  /** The version the caller edited: undefined, the last save wins; 0, only a first save. */
+  version: number | undefined;
+  json: string;
+  checks: NonNullable<DrawingReview['checks']>;
+  /** The catalogue's version the drawing was reviewed at, when the write must find it unchanged. */
+  catalogue: number | null;
+}
+
+/**
+ * Writes a reviewed drawing with its checks in one statement, when the hole is the club's (and,
+ * with `catalogue`, the catalogue is still that version), and the version check passes. Answers
+ * the written row's version, time, tuple and the hole's course; undefined when nothing was written.
+ */
+async function writeDrawing(db: DbOrTx, w: DrawingWrite): Promise<{ version: number; updatedAt: Date; tuple: string; courseId: number } | undefined> {
+  const holeOfClub = and(eq(holes.id, w.holeId), eq(courses.clubId, w.clubId));
+  const catalogueUnchanged = w.catalogue === null ? undefined : sql`(select v.version from ${dataVersions} v where v.name = 'graphics') = ${w.catalogue}`;
+  const checks = JSON.stringify(w.checks);
   // Only what the answer needs comes back (not the document and checks just sent), and the
-  // row's tuple: GET drawing's answer for it is kept at once (below).
-  const written = { version: holeDrawings.version, updatedAt: holeDrawings.updatedAt, tuple: sql<string>`${holeDrawings}.xmin::text` };
-  let rows: { version: number; updatedAt: Date; tuple: string }[];
+  // row's tuple: GET drawing's answer for it is kept at once (savedDrawing).
+  const written = {
+    version: holeDrawings.version,
+    updatedAt: holeDrawings.updatedAt,
+    tuple: sql<string>`${holeDrawings}.xmin::text`,
+    courseId: sql<number>`(select h.course_id from ${holes} h where h.id = ${w.holeId})`.mapWith(Number),
+  };
   try {
-    if (input.version === undefined) {
-      // The conflict's update takes the row that was to be inserted (`excluded`): the document and
-      // checks are sent once.
-      rows = await db
-        .insert(holeDrawings)
-        .values({ holeId, styleId, document: stored, checks, version: 1, updatedBy: userId })
-        .onConflictDoUpdate({
-          target: [holeDrawings.holeId, holeDrawings.styleId],
-          set: { document: sql`excluded.document`, checks: sql`excluded.checks`, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` },
+    if (w.version === undefined || w.version === 0) {
+      // The row to insert (its columns in the table's order), selected from the hole when it is the club's: none otherwise.
+      const proposed = db
+        .select({
+          holeId: holes.id,
+          styleId: sql<number>`${w.styleId}::int`.as('style_id'),
+          document: sql`${w.json}::jsonb`.as('document'),
+          version: sql<number>`1`.as('version'),
+          checks: sql`${checks}::jsonb`.as('checks'),
+          updatedBy: sql<number>`${w.userId}::int`.as('updated_by'),
+          updatedAt: sql<Date>`now()`.as('updated_at'),
         })
-        .returning(written);
-    } else if (input.version === 0) {
-      // Started from "never saved": only a first save may go through.
-      rows = await db.insert(holeDrawings).values({ holeId, styleId, document: stored, checks, version: 1, updatedBy: userId }).onConflictDoNothing().returning(written);
-    } else {
-      rows = await db
-        .update(holeDrawings)
-        .set({ document: stored, checks, version: sql`${holeDrawings.version} + 1`, updatedBy: userId, updatedAt: sql`now()` })
-        .where(and(eq(holeDrawings.holeId, holeId), eq(holeDrawings.styleId, styleId), eq(holeDrawings.version, input.version)))
-        .returning(written);
+        .from(holes)
+        .innerJoin(courses, eq(courses.id, holes.courseId))
+        .where(and(holeOfClub, catalogueUnchanged));
+      const insert = db.insert(holeDrawings).select(proposed);
+      // Without a version the last save wins: the conflict's update takes the proposed row
+      // (`excluded`), so the document and checks are sent once. Version 0 (started from "never
+      // saved"): only a first save may go through.
+      const [row] =
+        w.version === undefined
+          ? await insert
+              .onConflictDoUpdate({
+                target: [holeDrawings.holeId, holeDrawings.styleId],
+                set: { document: sql`excluded.document`, checks: sql`excluded.checks`, version: sql`${holeDrawings.version} + 1`, updatedBy: w.userId, updatedAt: sql`now()` },
+              })
+              .returning(written)
+          : await insert.onConflictDoNothing().returning(written);
+      return row;
     }
+    const [row] = await db
+      .update(holeDrawings)
+      .set({ document: sql`${w.json}::jsonb`, checks: sql`${checks}::jsonb`, version: sql`${holeDrawings.version} + 1`, updatedBy: w.userId, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(holeDrawings.holeId, w.holeId),
+          eq(holeDrawings.styleId, w.styleId),
+          eq(holeDrawings.version, w.version),
+          sql`exists (select 1 from ${holes} h join ${courses} c on c.id = h.course_id where h.id = ${w.holeId} and c.club_id = ${w.clubId})`,
+          catalogueUnchanged,
+        ),
+      )
+      .returning(written);
+    return row;
   } catch (err) {
     if (isForeignKeyViolation(err)) throw notFound('holes.notFound');
     throw err;
   }
-  if (rows.length === 0) throw conflict('drawings.savedMeanwhile');
-  const [row] = rows;
-  // The next GET of this hole finds its answer kept under the row just written (the document as
-  // validated: what readDocument would make of the stored one), instead of reading the document back.
-  const body = drawingAnswer({ holeId, courseId: head.courseId, styleId, version: row.version, updatedAt: row.updatedAt }, Buffer.from(json));
-  drawingCacheOf(db).set(drawingKey(holeId, styleId, head.courseId, row.version, row.tuple), body, body.length);
+}
+
+/**
+ * A written drawing's answer. The next GET of this hole finds it kept under the row just written
+ * (the document as validated: what readDocument would make of the stored one), instead of reading
+ * the document back.
+ */
+function savedDrawing(db: DbOrTx, w: Pick<DrawingWrite, 'holeId' | 'styleId' | 'json'>, row: { version: number; updatedAt: Date; tuple: string; courseId: number }, document: Drawing): SavedDrawing {
+  const { holeId, styleId } = w;
+  const body = drawingAnswer({ holeId, courseId: row.courseId, styleId, version: row.version, updatedAt: row.updatedAt }, Buffer.from(w.json));
+  drawingCacheOf(db).set(drawingKey(holeId, styleId, row.courseId, row.version, row.tuple), body, body.length);
   return {
-    answer: { hole_id: holeId, course_id: head.courseId, style_id: styleId, drawing: document, version: row.version, updated_at: row.updatedAt.toISOString() },
+    answer: { hole_id: holeId, course_id: row.courseId, style_id: styleId, drawing: document, version: row.version, updated_at: row.updatedAt.toISOString() },
     body,
   };
 }

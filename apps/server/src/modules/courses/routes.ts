@@ -136,7 +136,7 @@ export function drawingRoutes(app: TypedApp, { db, config }: AppDeps) {
       const auth = requireAuth(request);
       // The answer is the bytes GET drawing now answers for the hole (serialized once, in the save).
       const saved = await saveDrawing(db, request.params.clubId, request.params.holeId, auth.userId, request.body, EDIT_DRAWING_STYLE);
-      return sendJsonBytes(reply, saved.body, { schema: DrawingResponse, checked: config.responseChecks });
+      return sendJsonBytes(reply, saved.body, { schema: DrawingResponse, checked: config.responseChecks, once: true });
     },
   );
 

@@ -6,6 +6,7 @@ import { distance } from '@golf/contract/geo/measure';
 import { holeDrawings, pinPositions } from '../../db/schema/index';
 import { buildTestApp, call, testDatabaseKind, type DemoIds, type TestApp } from '../../../test/test-app';
 import { courseActors, createTestCourse, offset, sampleHoleDrawing, type CourseActor } from '../../../test/courses';
+import { otherConnection } from '../../../test/read-cache';
 
 type Actor = CourseActor;
 const ORIGIN: [number, number] = [9.5357, 55.7113];
@@ -134,6 +135,18 @@ describe(`pin setups and pin positions (${testDatabaseKind})`, () => {
     expect(distance((await savePin())!.coordinates, offset(east, 0, 345))).toBeLessThan(0.5);
     await t.database.db.update(holeDrawings).set({ document: sampleHoleDrawing(ORIGIN) }).where(eq(holeDrawings.holeId, hole.id));
     expect(distance((await savePin())!.coordinates, offset(ORIGIN, 0, 345))).toBeLessThan(0.5);
+    // Another process's change, saved before this server has heard of it: the write on the kept
+    // frame finds the row changed and the pin is computed from the drawing as it is now.
+    const other = await otherConnection(t.database);
+    if (other) {
+      try {
+        const west = offset(ORIGIN, -50, 0);
+        await other.query('update hole_drawings set document = $1 where hole_id = $2', [JSON.stringify(sampleHoleDrawing(west)), hole.id]);
+        expect(distance((await savePin())!.coordinates, offset(west, 0, 345))).toBeLessThan(0.5);
+      } finally {
+        await other.end();
+      }
+    }
     await t.database.db.delete(holeDrawings).where(eq(holeDrawings.holeId, hole.id));
     expect(await savePin()).toBeNull();
   });

@@ -3,7 +3,7 @@ import type { PinPosition, PinSetup, SavePinPositionBody, SavePinSetupBody } fro
 import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { pinFrame, pinPoint, type PinFrame } from '@golf/contract/geo/pins';
 import { holeDrawings, holes, pinPositions, pinSetups } from '../../db/schema/index';
-import type { Db, DbOrTx } from '../../platform/database';
+import { changeTracker, type Db, type DbOrTx } from '../../platform/database';
 import { badRequest, notFound } from '../../platform/errors';
 import { BoundedCache } from '../../platform/bounded-cache';
 import { preparedQuery } from '../../platform/prepared';
@@ -85,16 +85,14 @@ export async function listPinPositions(db: DbOrTx, clubId: number, setupId: numb
   return rows.map((r) => presentPosition(r.position));
 }
 
-/**
- * What a pin save reads, in one query: the setup's course when the setup is the club's (no row
- * otherwise), the hole when it is on that course (null otherwise) and the hole's saved drawing.
- */
 /** The identity of a stored drawing row: its version and its tuple's transaction id (as the drawing cache names it). */
 const drawingRow = sql<string | null>`${holeDrawings.version}::text || '/' || ${holeDrawings}.xmin::text`;
 
 /**
- * The setup's course, the hole when it is on that course, and the hole's drawing row: its
- * identity, and its document unless that identity is `known` (the row the kept frame was computed from).
+ * What a pin save reads when it has no frame for the hole or the hole's drawing changed, in one
+ * query: the setup's course when the setup is the club's (no row otherwise), the hole when it is
+ * on that course (null otherwise), and the hole's drawing row: its identity, and its document
+ * unless that identity is `known` (the row the kept frame was computed from).
  */
 const pinSaveHead = preparedQuery('pin_save_head', (db) =>
   db
@@ -115,17 +113,18 @@ const pinSaveHead = preparedQuery('pin_save_head', (db) =>
  * of a hole whose drawing did not change since the last one reads neither its document nor parses
  * it (a drawing is some 20 kB of JSON). At most 4 MB (about 20,000 holes).
  */
-const keptFrames = new WeakMap<object, BoundedCache<number, { row: string; frame: PinFrame | null }>>();
-function framesOf(db: DbOrTx): BoundedCache<number, { row: string; frame: PinFrame | null }> {
+interface KeptFrame {
+  /** The drawing row it was computed from. */
+  row: string;
+  frame: PinFrame | null;
+  /** The change tracker's moment when that row was last seen to be the hole's drawing. */
+  seen: number;
+}
+const keptFrames = new WeakMap<object, BoundedCache<number, KeptFrame>>();
+function framesOf(db: DbOrTx): BoundedCache<number, KeptFrame> {
   let frames = keptFrames.get(db);
   if (!frames) keptFrames.set(db, (frames = new BoundedCache(4 * 1024 * 1024)));
   return frames;
-}
-
-function frameOfRow(frames: BoundedCache<number, { row: string; frame: PinFrame | null }>, holeId: number, row: string, document: unknown): PinFrame | null {
-  const frame = pinFrame(readDocument(document, holeId));
-  frames.set(holeId, { row, frame }, 200);
-  return frame;
 }
 
 function isForeignKeyViolation(err: unknown): boolean {
@@ -136,43 +135,75 @@ function isForeignKeyViolation(err: unknown): boolean {
 /**
  * POST clubs/{clubId}/pin-setups/{pinSetupId}: one hole's pin, 'in' metres from the T-point and
  * 'side' metres across (right positive). The geographic point is computed from the hole's saved
- * drawing; null while the hole has no green to measure from. Two statements and no transaction:
- * one read (setup, hole, drawing), the point computed without holding a connection, then one
- * write that marks the setup changed (locking its row) and stores the position only when the
- * setup is still there, so a setup deleted meanwhile answers 404 rather than failing on its
- * foreign key; a hole deleted meanwhile answers 404 too.
+ * drawing; null while the hole has no green to measure from. No transaction:
+ * - the everyday save (a frame is kept for the hole, and no drawing of the club is known to have
+ *   changed since its row was seen) is one statement: the point computed from the kept frame, and
+ *   a write that happens only when the setup is the club's, the hole is on its course and the
+ *   hole's drawing is still the row the frame was computed from;
+ * - otherwise, or when that write did not happen, two: one read (setup, hole, drawing), the point
+ *   computed without holding a connection, then the write, which marks the setup changed (locking
+ *   its row) and stores the position only when the setup is still there, so a setup deleted
+ *   meanwhile answers 404 rather than failing on its foreign key; a hole deleted meanwhile answers 404 too.
  */
 export async function savePinPosition(db: Db, clubId: number, setupId: number, input: SavePinPositionBody): Promise<PinPosition> {
   const frames = framesOf(db);
   const kept = frames.get(input.holeId);
+  // The write on the kept frame is tried when no drawing of the club is known to have changed
+  // since its row was seen (a hint: the write itself checks the row).
+  const tracker = changeTracker(db);
+  if (kept && tracker && !tracker.changedSince(kept.seen, { club: clubId, tables: ['hole_drawings'] })) {
+    const written = await writePosition(db, clubId, setupId, input.holeId, pinValues(kept.frame, input), kept.row);
+    if (written) return presentPosition(written);
+  }
+  const seen = tracker?.now ?? 0;
   const [head] = await pinSaveHead(db).execute({ clubId, setupId, holeId: input.holeId, known: kept?.row ?? '' });
   if (!head) throw notFound('pins.setupNotFound');
   if (head.holeId === null) throw notFound('pins.holeNotFound');
-  const frame = head.row === null ? null : kept && kept.row === head.row ? kept.frame : frameOfRow(frames, head.holeId, head.row, head.document);
+  let frame: PinFrame | null = null;
+  if (head.row !== null) {
+    frame = kept && kept.row === head.row ? kept.frame : pinFrame(readDocument(head.document, head.holeId));
+    frames.set(head.holeId, { row: head.row, frame, seen }, 200);
+  }
+  const written = await writePosition(db, clubId, setupId, head.holeId, pinValues(frame, input), null);
+  if (!written) throw notFound('pins.setupNotFound');
+  return presentPosition(written);
+}
+
+/** The stored values of a pin: its metres, and its point when the hole has a frame to measure from. */
+function pinValues(frame: PinFrame | null, input: SavePinPositionBody) {
   const point = frame ? pinPoint(frame, input.outMeters, input.sideMeters) : null;
-  const values = {
-    outMeters: input.outMeters,
-    sideMeters: input.sideMeters,
-    longitude: point ? point[0] : null,
-    latitude: point ? point[1] : null,
-  };
+  return { outMeters: input.outMeters, sideMeters: input.sideMeters, longitude: point ? point[0] : null, latitude: point ? point[1] : null };
+}
+
+/**
+ * Writes a pin in one statement: marks the setup changed and stores the position, when the setup
+ * is the club's; with `drawnAs`, only when the hole is also on the setup's course and its drawing
+ * is that row (the identity the point was computed from). Nothing written: undefined.
+ */
+async function writePosition(db: Db, clubId: number, setupId: number, holeId: number, values: ReturnType<typeof pinValues>, drawnAs: string | null): Promise<PositionRow | undefined> {
+  const conditions = [eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId)];
+  if (drawnAs !== null) {
+    conditions.push(
+      sql`exists (select 1 from ${holes} h where h.id = ${holeId} and h.course_id = ${pinSetups}.course_id)`,
+      sql`(select d.version::text || '/' || d.xmin::text from ${holeDrawings} d where d.hole_id = ${holeId} and d.style_id = ${EDIT_DRAWING_STYLE}) = ${drawnAs}`,
+    );
+  }
   const setup = db.$with('setup').as(
     db
       .update(pinSetups)
       .set({ updatedAt: sql`now()` })
-      .where(and(eq(pinSetups.id, setupId), eq(pinSetups.clubId, clubId)))
+      .where(and(...conditions))
       .returning({ id: pinSetups.id }),
   );
-  let rows: PositionRow[];
   try {
-    rows = await db
+    const [row] = await db
       .with(setup)
       .insert(pinPositions)
       .select(
         db
           .select({
             pinSetupId: setup.id,
-            holeId: sql<number>`${head.holeId}::int`.as('hole_id'),
+            holeId: sql<number>`${holeId}::int`.as('hole_id'),
             outMeters: sql<number>`${values.outMeters}::int`.as('out_meters'),
             sideMeters: sql<number>`${values.sideMeters}::int`.as('side_meters'),
             longitude: sql<number | null>`${values.longitude}::double precision`.as('longitude'),
@@ -183,12 +214,11 @@ export async function savePinPosition(db: Db, clubId: number, setupId: number, i
       )
       .onConflictDoUpdate({ target: [pinPositions.pinSetupId, pinPositions.holeId], set: { ...values, updatedAt: sql`now()` } })
       .returning();
+    return row;
   } catch (err) {
     if (isForeignKeyViolation(err)) throw notFound('pins.holeNotFound');
     throw err;
   }
-  if (rows.length === 0) throw notFound('pins.setupNotFound');
-  return presentPosition(rows[0]);
 }
 
 export interface NewPinSetup {

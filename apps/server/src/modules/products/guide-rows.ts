@@ -106,8 +106,20 @@ export interface GuideParts {
  * every other request's (decision 0008), and every save of a guide answers the whole guide.
  */
 export async function guideParts(db: DbOrTx, ids: number[]): Promise<GuideParts> {
+  const result = await db.execute<{ [K in keyof GuideParts]: GuideParts[K] }>(guidePartsQuery(ids));
+  const [row] = result.rows;
+  return row;
+}
+
+/** guideParts as one JSON value, to read beside other columns of a statement (GuideParts once parsed). */
+export function guidePartsColumn(ids: number[]): SQL<GuideParts> {
+  return sql<GuideParts>`(select json_build_object('courses', p.courses, 'holes', p.holes, 'guideHoles', p."guideHoles", 'markers', p.markers, 'ratings', p.ratings) from (${guidePartsQuery(ids)}) p)`;
+}
+
+/** The statement of guideParts: one row of five JSON lists. */
+function guidePartsQuery(ids: number[]): SQL {
   const list = (expression: SQL) => sql`coalesce((${expression}), '[]'::json)`;
-  const result = await db.execute<{ [K in keyof GuideParts]: GuideParts[K] }>(sql`select
+  return sql`select
     ${list(sql`select json_agg(json_build_object('guideId', ${guideCourses.guideId}, 'courseId', ${guideCourses.courseId}, 'name', ${courses.name}, 'changedAt', ${courseChangedAt}) order by ${guideCourses.position}, ${guideCourses.courseId})
       from ${guideCourses} inner join ${courses} on ${courses.id} = ${guideCourses.courseId} where ${guideCourses.guideId} in ${ids}`)} as courses,
     ${list(sql`select json_agg(json_build_object('id', ${holes.id}, 'courseId', ${holes.courseId}, 'order', ${holes.order}, 'par', ${holes.par}, 'handicap', ${holes.handicap},
@@ -119,9 +131,7 @@ export async function guideParts(db: DbOrTx, ids: number[]): Promise<GuideParts>
     ${list(sql`select json_agg(json_build_object('guideId', ${guideDistanceMarkers.guideId}, 'holeId', ${guideDistanceMarkers.holeId}, 'distance', ${guideDistanceMarkers.distance}) order by ${guideDistanceMarkers.distance})
       from ${guideDistanceMarkers} where ${guideDistanceMarkers.guideId} in ${ids}`)} as markers,
     ${list(sql`select json_agg(json_build_object('guideId', ${guideRatings.guideId}, 'teeId', ${guideRatings.teeId}, 'sex', ${guideRatings.sex}, 'courseRating', ${guideRatings.courseRating}, 'slope', ${guideRatings.slope}) order by ${guideRatings.teeId}, ${guideRatings.sex})
-      from ${guideRatings} where ${guideRatings.guideId} in ${ids}`)} as ratings`);
-  const [row] = result.rows;
-  return row;
+      from ${guideRatings} where ${guideRatings.guideId} in ${ids}`)} as ratings`;
 }
 
 /** Every answer's shape of the given guides (§3 Guide), in the order of `rows`. */

@@ -28,7 +28,7 @@ import {
   getGuide,
   guideCourseColumns,
   guideOfClub,
-  guideParts,
+  guidePartsColumn,
   holesOfCourses,
   lockVersionWithCourses,
   notOnGuide,
@@ -237,21 +237,18 @@ export async function updateGuide(db: Db, clubId: number, guideId: number, input
 
 /**
  * The everyday save of the guide's settings page: settings and title only (nothing of its courses,
- * ratings or hole choices), in two round trips instead of a transaction's six. The first reads, at
- * once, the guide with its courses and tees and what the settings name (one statement), and the
- * answer's other parts (guideParts, which such a save does not change); the second writes the row
- * only if it is still the version the caller edited (409 otherwise, as the locking save answers),
- * so nothing read in the first can have been changed by another save of the guide in between.
+ * ratings or hole choices), in two statements instead of a transaction's six. The first reads the
+ * guide with its courses and tees, what the settings name, and the answer's other parts
+ * (guideParts, which such a save does not change); the second writes the row only if it is still
+ * the version the caller edited (409 otherwise, as the locking save answers), so nothing read in
+ * the first can have been changed by another save of the guide in between.
  */
 async function updateSettings(db: Db, clubId: number, guideId: number, input: UpdateGuideBody): Promise<Guide> {
   const given = input.settings ? GuideSettings.parse(input.settings) : undefined;
-  const [[found], parts] = await Promise.all([
-    db
-      .select({ row: guides, ...guideCourseColumns(), ...(given ? referenceColumns(clubId, given) : {}) })
-      .from(guides)
-      .where(and(eq(guides.id, guideId), eq(guides.clubId, clubId))),
-    guideParts(db, [guideId]),
-  ]);
+  const [found] = await db
+    .select({ row: guides, ...guideCourseColumns(), ...(given ? referenceColumns(clubId, given) : {}), parts: guidePartsColumn([guideId]) })
+    .from(guides)
+    .where(and(eq(guides.id, guideId), eq(guides.clubId, clubId)));
   if (!found) throw notFound('guides.notFound');
   const changedMeanwhile = (current: number) => conflict('guides.changedMeanwhile', { current, edited: input.version });
   if (found.row.version !== input.version) throw changedMeanwhile(found.row.version);
@@ -265,7 +262,7 @@ async function updateSettings(db: Db, clubId: number, guideId: number, input: Up
     .where(and(eq(guides.id, guideId), eq(guides.clubId, clubId), eq(guides.version, input.version)))
     .returning();
   if (!written) throw changedMeanwhile((await guideOfClub(db, clubId, guideId)).version);
-  return presentGuidesWith(parts, [written])[0];
+  return presentGuidesWith(found.parts, [written])[0];
 }
 
 /** DELETE clubs/{clubId}/guides/{id}: the guide and its rows; answers the file names it used, for deletion. */
