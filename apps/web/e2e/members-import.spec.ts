@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, menuLink, openAs, outbox, snack, test } from './support';
+import { settle } from './screens';
 
 /** Written by LibreOffice: 10 members, row 5 with a bad union number, row 7 with a bad email. */
 const XLSX = join(import.meta.dirname, '../../server/src/modules/members/fixtures/members-libreoffice.xlsx');
@@ -13,6 +14,9 @@ function memberRow(page: Page, name: string) {
 
 test('the members import is in the Club group of the menu with its help link', async ({ page }) => {
   await openAs(page, DEMO.admin, '/1/home');
+  // The menu as it ends up once the page has loaded (CI, 2026-11-29: a click while it was still
+  // changing landed beside the link and the page stayed on Home).
+  await settle(page);
   const link = await menuLink(page, 'Members import', { group: 'Club' });
   await expect(link).toHaveAttribute('href', '/1/club/import');
   await link.click();
