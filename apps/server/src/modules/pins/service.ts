@@ -185,7 +185,7 @@ async function writePosition(db: Db, clubId: number, setupId: number, holeId: nu
   if (drawnAs !== null) {
     conditions.push(
       sql`exists (select 1 from ${holes} h where h.id = ${holeId} and h.course_id = ${pinSetups}.course_id)`,
-      sql`(select d.version::text || '/' || d.xmin::text from ${holeDrawings} d where d.hole_id = ${holeId} and d.style_id = ${EDIT_DRAWING_STYLE}) = ${drawnAs}`,
+      sql`(${sql`select ${drawingRow} from ${holeDrawings} where ${holeDrawings.holeId} = ${holeId} and ${holeDrawings.styleId} = ${EDIT_DRAWING_STYLE}`}) = ${drawnAs}`,
     );
   }
   const setup = db.$with('setup').as(
