@@ -26,6 +26,13 @@ declare module 'fastify' {
      * clock only through `readCacheUntil`).
      */
     readCache?: boolean;
+    /**
+     * For a route with `readCache`: the keyed tables (ROW_KEYS, platform/data-changes.ts) of which
+     * its answer reads only the rows of one key, with that key taken from the request (the drawing
+     * of one hole: `{ hole_drawings: holeId }`). Its kept answer is then ended by changes of those
+     * rows only, not by every change of the club's rows of that table. Called after validation.
+     */
+    readCacheRows?: (request: FastifyRequest) => Readonly<Record<string, number>>;
   }
 }
 

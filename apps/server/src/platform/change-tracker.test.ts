@@ -2,7 +2,7 @@
 // answer against, the reading of the triggers' payloads, and the tables a statement reads. Pure
 // functions, no database: the triggers themselves are checked in read-cache-scope.test.ts.
 import { describe, expect, it } from 'vitest';
-import { ChangeTracker, MAX_CLUBS_NAMED, parseChange, tablesRead, UNKNOWN_STATEMENT, type ChangeScope } from './change-tracker';
+import { ChangeTracker, MAX_CLUBS_NAMED, MAX_KEYS_NAMED, parseChange, tablesRead, UNKNOWN_STATEMENT, type ChangeScope } from './change-tracker';
 
 const holesOf = (club: number | null): ChangeScope => ({ club, tables: ['holes'] });
 
@@ -31,6 +31,41 @@ describe('ChangeTracker', () => {
     expect(tracker.changedSince(since, { club: 1, tables: ['courses', 'holes'] })).toBe(true);
     // An answer whose tables are not known depends on every change.
     expect(tracker.changedSince(since, { club: 2, tables: null })).toBe(true);
+  });
+
+  it("a change of a keyed table's rows ends the answers of those keys, and every answer of the club that read the whole table", () => {
+    const tracker = new ChangeTracker();
+    const hole = (club: number | null, key: number | undefined): ChangeScope => ({ club, tables: ['holes', 'hole_drawings'], rows: key === undefined ? undefined : { hole_drawings: key } });
+    const since = tracker.now;
+    tracker.changed('hole_drawings', [1], [10]);
+    expect(tracker.changedSince(since, hole(1, 10))).toBe(true);
+    // Another hole of the same club: its answer stays.
+    expect(tracker.changedSince(since, hole(1, 11))).toBe(false);
+    // An answer of the club that read all its drawings (a status check), or of no club, ends.
+    expect(tracker.changedSince(since, hole(1, undefined))).toBe(true);
+    expect(tracker.changedSince(since, hole(null, 11))).toBe(true);
+    expect(tracker.changedSince(since, hole(2, undefined))).toBe(false);
+    // The key applies to that table only: a change of the club's holes ends hole 11's answer.
+    const later = tracker.now;
+    tracker.changed('holes', [1]);
+    expect(tracker.changedSince(later, hole(1, 11))).toBe(true);
+  });
+
+  it("a change of a keyed table whose keys were not told ends every answer of its clubs that read it; everywhere ends all", () => {
+    const tracker = new ChangeTracker();
+    const drawingOf = (club: number, key: number): ChangeScope => ({ club, tables: ['hole_drawings'], rows: { hole_drawings: key } });
+    const since = tracker.now;
+    tracker.changed('hole_drawings', [1], null);
+    expect(tracker.changedSince(since, drawingOf(1, 10))).toBe(true);
+    expect(tracker.changedSince(since, drawingOf(2, 20))).toBe(false);
+    const later = tracker.now;
+    tracker.changed('hole_drawings', null);
+    expect(tracker.changedSince(later, drawingOf(2, 20))).toBe(true);
+    // A key changed under another club's change (a row moved) still ends that key's answer.
+    const last = tracker.now;
+    tracker.changed('hole_drawings', [3], [20]);
+    expect(tracker.changedSince(last, drawingOf(2, 20))).toBe(true);
+    expect(tracker.changedSince(last, drawingOf(2, 21))).toBe(false);
   });
 
   it('a change is after the moments before it only: an answer read from the moment of the change on holds', () => {
@@ -81,15 +116,25 @@ describe('ChangeTracker', () => {
 
 describe('parseChange', () => {
   it('reads a table and its clubs, or the whole table', () => {
-    expect(parseChange('holes:1,2,30')).toEqual({ table: 'holes', clubs: [1, 2, 30] });
-    expect(parseChange('club_hours:7')).toEqual({ table: 'club_hours', clubs: [7] });
-    expect(parseChange('graphics_themes:*')).toEqual({ table: 'graphics_themes', clubs: null });
+    expect(parseChange('holes:1,2,30')).toEqual({ table: 'holes', clubs: [1, 2, 30], keys: null });
+    expect(parseChange('club_hours:7')).toEqual({ table: 'club_hours', clubs: [7], keys: null });
+    expect(parseChange('graphics_themes:*')).toEqual({ table: 'graphics_themes', clubs: null, keys: null });
+  });
+
+  it("reads a keyed table's row keys after the clubs, and tells none when there are more than it names", () => {
+    expect(parseChange('hole_drawings:2/37')).toEqual({ table: 'hole_drawings', clubs: [2], keys: [37] });
+    expect(parseChange('hole_drawings:2,5/37,40,41')).toEqual({ table: 'hole_drawings', clubs: [2, 5], keys: [37, 40, 41] });
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+    expect(parseChange(`hole_drawings:3/${ids(MAX_KEYS_NAMED).join(',')}`)).toEqual({ table: 'hole_drawings', clubs: [3], keys: ids(MAX_KEYS_NAMED) });
+    expect(parseChange(`hole_drawings:3/${ids(MAX_KEYS_NAMED + 1).join(',')}`)).toEqual({ table: 'hole_drawings', clubs: [3], keys: null });
+    // More clubs than named: the whole table, whatever the keys.
+    expect(parseChange(`hole_drawings:${ids(MAX_CLUBS_NAMED + 1).join(',')}/4`)).toEqual({ table: 'hole_drawings', clubs: null, keys: null });
   });
 
   it('counts more clubs than it names as the whole table', () => {
     const clubs = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-    expect(parseChange(`clubs:${clubs(MAX_CLUBS_NAMED).join(',')}`)).toEqual({ table: 'clubs', clubs: clubs(MAX_CLUBS_NAMED) });
-    expect(parseChange(`clubs:${clubs(MAX_CLUBS_NAMED + 1).join(',')}`)).toEqual({ table: 'clubs', clubs: null });
+    expect(parseChange(`clubs:${clubs(MAX_CLUBS_NAMED).join(',')}`)).toEqual({ table: 'clubs', clubs: clubs(MAX_CLUBS_NAMED), keys: null });
+    expect(parseChange(`clubs:${clubs(MAX_CLUBS_NAMED + 1).join(',')}`)).toEqual({ table: 'clubs', clubs: null, keys: null });
   });
 
   it.each([

@@ -11,7 +11,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * was stamped after the moment its reading began:
  * - an answer of club k that read table t depends on t of club k and on t everywhere;
  * - an answer of no club (the catalogue, the list of clubs, the regions) depends on t as a whole;
- * - an answer whose tables are not known depends on everything.
+ * - an answer whose tables are not known depends on everything;
+ * - an answer of club k that read only the rows of one key of a keyed table (ROW_KEYS in
+ *   platform/data-changes.ts: the drawing of one hole) depends on that key's rows, on changes of
+ *   the table's rows of club k whose keys were not told, and on the table everywhere: a drawing
+ *   saved ends its own hole's answers, not the other holes' of the club.
  * `changedEverything` (a schema change, a gap in the other processes' notifications) ends them all.
  */
 export interface ChangeScope {
@@ -19,6 +23,12 @@ export interface ChangeScope {
   club: number | null;
   /** The tables the answer was read from; null when not known (depends on every change). */
   tables: readonly string[] | null;
+  /**
+   * Keyed tables (ROW_KEYS, platform/data-changes.ts) of which the answer read only the rows of
+   * one key, e.g. `{ hole_drawings: 12 }`: the route says so (`readCacheRows`). Only for an answer
+   * of a club; any table not named here depends on all of the club's rows.
+   */
+  rows?: Readonly<Record<string, number>> | null;
 }
 
 export class ChangeTracker {
@@ -30,21 +40,28 @@ export class ChangeTracker {
   private readonly everywhere = new Map<string, number>();
   /** Table → club → the last change of that club's rows. */
   private readonly ofClub = new Map<string, Map<number, number>>();
+  /** Keyed table → club → the last change of that club's rows whose keys were not told. */
+  private readonly ofClubUnkeyed = new Map<string, Map<number, number>>();
+  /** Keyed table → key → the last change of rows of that key. */
+  private readonly ofKey = new Map<string, Map<number, number>>();
 
   /** The moment now: an answer whose reading begins here is current until a later change. */
   get now(): number {
     return this.counter;
   }
 
-  /** Rows of `table` changed: of these clubs, or (null) of no club / unknown clubs. */
-  changed(table: string, clubs: readonly number[] | null): void {
+  /**
+   * Rows of `table` changed: of these clubs, or (null) of no club / unknown clubs; `keys` are the
+   * row keys of a keyed table's changed rows (null: not told).
+   */
+  changed(table: string, clubs: readonly number[] | null, keys: readonly number[] | null = null): void {
     const at = ++this.counter;
     this.anyRow.set(table, at);
     if (clubs === null) this.everywhere.set(table, at);
     else {
-      let byClub = this.ofClub.get(table);
-      if (!byClub) this.ofClub.set(table, (byClub = new Map()));
-      for (const club of clubs) byClub.set(club, at);
+      stamp(this.ofClub, table, clubs, at);
+      if (keys === null) stamp(this.ofClubUnkeyed, table, clubs, at);
+      else stamp(this.ofKey, table, keys, at);
     }
   }
 
@@ -60,29 +77,58 @@ export class ChangeTracker {
     for (const table of scope.tables) {
       if (scope.club === null) {
         if ((this.anyRow.get(table) ?? 0) > since) return true;
-      } else if ((this.everywhere.get(table) ?? 0) > since || (this.ofClub.get(table)?.get(scope.club) ?? 0) > since) return true;
+      } else if ((this.everywhere.get(table) ?? 0) > since) return true;
+      else {
+        const key = scope.rows?.[table];
+        if (key === undefined) {
+          if ((this.ofClub.get(table)?.get(scope.club) ?? 0) > since) return true;
+        } else if ((this.ofClubUnkeyed.get(table)?.get(scope.club) ?? 0) > since || (this.ofKey.get(table)?.get(key) ?? 0) > since) return true;
+      }
     }
     return false;
   }
 }
 
+function stamp(map: Map<string, Map<number, number>>, table: string, ids: readonly number[], at: number): void {
+  let byId = map.get(table);
+  if (!byId) map.set(table, (byId = new Map()));
+  for (const id of ids) byId.set(id, at);
+}
+
 /** The most clubs a change names; a change of more counts as "everywhere" in its table. */
 export const MAX_CLUBS_NAMED = 100;
+/** The most row keys a change of a keyed table names; a change of more tells no keys. */
+export const MAX_KEYS_NAMED = 100;
+
+/** What a change notification says: its table, clubs (null: everywhere) and row keys (null: not told). */
+export interface Change {
+  table: string;
+  clubs: number[] | null;
+  keys: number[] | null;
+}
+
+const ID_LIST = /^\d+(,\d+)*$/;
 
 /**
  * Reads what a change notification says (the triggers' payload, platform/data-changes.ts):
- * `table:1,2,3` (rows of those clubs) or `table:*` (everywhere). Null for anything else.
+ * `table:1,2,3` (rows of those clubs), `table:1,2/40,41` (of a keyed table: rows of those clubs
+ * whose keys are 40 and 41) or `table:*` (everywhere). Null for anything else.
  */
-export function parseChange(payload: string): { table: string; clubs: number[] | null } | null {
+export function parseChange(payload: string): Change | null {
   const colon = payload.lastIndexOf(':');
   if (colon <= 0) return null;
   const table = payload.slice(0, colon);
-  const list = payload.slice(colon + 1);
+  const rest = payload.slice(colon + 1);
   if (!/^[a-z_][a-z0-9_]*$/.test(table)) return null;
-  if (list === '*') return { table, clubs: null };
-  if (!/^\d+(,\d+)*$/.test(list)) return null;
+  if (rest === '*') return { table, clubs: null, keys: null };
+  const slash = rest.indexOf('/');
+  const list = slash < 0 ? rest : rest.slice(0, slash);
+  const keyList = slash < 0 ? null : rest.slice(slash + 1);
+  if (!ID_LIST.test(list) || (keyList !== null && !ID_LIST.test(keyList))) return null;
   const clubs = list.split(',').map(Number);
-  return { table, clubs: clubs.length > MAX_CLUBS_NAMED ? null : clubs };
+  if (clubs.length > MAX_CLUBS_NAMED) return { table, clubs: null, keys: null };
+  const keys = keyList === null ? null : keyList.split(',').map(Number);
+  return { table, clubs, keys: keys && keys.length <= MAX_KEYS_NAMED ? keys : null };
 }
 
 /**

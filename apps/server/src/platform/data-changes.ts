@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { MAX_CLUBS_NAMED, parseChange, type ChangeTracker } from './change-tracker';
+import { MAX_CLUBS_NAMED, MAX_KEYS_NAMED, parseChange, type ChangeTracker } from './change-tracker';
 import type { Db } from './db-types';
 
 /**
@@ -12,8 +12,9 @@ import type { Db } from './db-types';
  * found by following its foreign keys to a table that has one (a hole → its course → the club;
  * a pin position → its pin setup). A table no club owns (users, regions, the graphics catalogue),
  * a row whose club cannot be found (a cascade whose parent is gone), a truncate, or more than
- * MAX_CLUBS_NAMED clubs count as the whole table: `table:*`. A statement that changed no row
- * says nothing. Made after the migrations (`ensureChangeNotifications`), so a table added by a
+ * MAX_CLUBS_NAMED clubs count as the whole table: `table:*`. A keyed table (ROW_KEYS: a hole's
+ * drawings) also names the keys of the rows that changed, `table:clubs/keys`, when there are at
+ * most MAX_KEYS_NAMED of them. A statement that changed no row says nothing. Made after the migrations (`ensureChangeNotifications`), so a table added by a
  * later migration gets them too; their definition carries a hash and is made again when it moved.
  *
  * The change is said two ways:
@@ -97,16 +98,30 @@ function nested(hops: ForeignKey[], endsAtClub: boolean): string {
 }
 
 /**
- * The function a table's triggers run: the clubs of the changed rows, then the notification (when
- * `notify`: other servers may listen) and the notice (to a session that asked for them). All in
- * one PL/pgSQL function per table with one query, on the transition tables: it runs with every write.
+ * Keyed tables: a change of one of them also names the keys of its changed rows (this column of
+ * each, old and new), so that an answer that read the rows of one key only (`readCacheRows`,
+ * platform/read-cache.ts) is ended by a change of those rows, not by every change of its club's:
+ * a drawing saved ends the answers of its own hole. The column is an integer that is never null.
  */
-function tableFunction(schema: string, table: string, club: string | null, notify: boolean): string {
+export const ROW_KEYS: Readonly<Record<string, string>> = { hole_drawings: 'hole_id' };
+
+/**
+ * The function a table's triggers run: the clubs of the changed rows (and the keys of a keyed
+ * table's: `key`), then the notification (when `notify`: other servers may listen) and the notice
+ * (to a session that asked for them). All in one PL/pgSQL function per table with one query, on
+ * the transition tables: it runs with every write.
+ */
+function tableFunction(schema: string, table: string, club: string | null, key: string | null, notify: boolean): string {
   const clubOf = `(${club ?? 'null'})::bigint`;
-  const from = (rows: string) => `select ${clubOf} as c from ${rows} r`;
-  const collect = (source: string) => `select array_agg(distinct c), bool_or(c is null) into clubs, unknown from (${source}) x;`;
+  const keyOf = key === null ? '' : `, r.${ident(key)}::bigint as k`;
+  const from = (rows: string) => `select ${clubOf} as c${keyOf} from ${rows} r`;
+  const collect = (source: string) =>
+    key === null
+      ? `select array_agg(distinct c), bool_or(c is null) into clubs, unknown from (${source}) x;`
+      : `select array_agg(distinct c), bool_or(c is null), array_agg(distinct k) into clubs, unknown, keys from (${source}) x;`;
+  const keysTold = `cardinality(keys) <= ${MAX_KEYS_NAMED} and array_position(keys, null) is null`;
   return `create function ${ident(schema)}.${ident(TABLE_FUNCTION_PREFIX + table)}() returns trigger language plpgsql as $f$
-declare clubs bigint[]; unknown boolean; payload text;
+declare clubs bigint[]; unknown boolean; ${key === null ? '' : 'keys bigint[]; '}payload text;
 begin
   if TG_OP = 'INSERT' then ${collect(from('new_rows'))}
   elsif TG_OP = 'DELETE' then ${collect(from('old_rows'))}
@@ -115,7 +130,7 @@ begin
   end if;
   if unknown is null then return null; end if;
   if unknown or cardinality(clubs) > ${MAX_CLUBS_NAMED} then payload := '${table}:*';
-  else payload := '${table}:' || array_to_string(clubs, ',');
+  else payload := '${table}:' || array_to_string(clubs, ',')${key === null ? '' : ` || case when ${keysTold} then '/' || array_to_string(keys, ',') else '' end`};
   end if;${notify ? `\n  perform pg_notify('${CHANNEL}', payload);` : ''}
   if current_setting('${NOTICE_SETTING}', true) = 'on' then
     raise notice '${NOTICE_MESSAGE}' using detail = payload;
@@ -159,9 +174,18 @@ export async function ensureChangeNotifications(db: Db, options: { notify: boole
        order by 1, 2`,
     );
     const clubTables = new Set(tableRows.filter((t) => t.club).map((t) => t.name));
+    // The keyed tables as they are in this schema: their key column there, integer and not null.
+    const { rows: keyedRows } = await client.query<{ table: string; column: string }>(
+      `select c.relname as table, a.attname as column from pg_attribute a
+       join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = current_schema() and (c.relname, a.attname) in (select * from unnest($1::text[], $2::text[]))
+         and not a.attisdropped and a.attnotnull and a.atttypid in ('int2'::regtype, 'int4'::regtype, 'int8'::regtype)`,
+      [Object.keys(ROW_KEYS), Object.values(ROW_KEYS)],
+    );
+    const keyedColumns = new Map(keyedRows.map((r) => [r.table, r.column]));
     const statements: string[] = [];
     for (const { name } of tableRows) {
-      statements.push(tableFunction(schema, name, clubExpression(name, clubTables, keys), options.notify));
+      statements.push(tableFunction(schema, name, clubExpression(name, clubTables, keys), keyedColumns.get(name) ?? null, options.notify));
       for (const e of EVENTS) {
         statements.push(
           `create trigger ${ident(`${TRIGGER_PREFIX}_${e.suffix}`)} after ${e.event} on ${ident(schema)}.${ident(name)} ${e.referencing}
@@ -292,7 +316,7 @@ export function changeFeed(connectionString: string, tracker: ChangeTracker, opt
     c.on('notification', (message) => {
       if (own.has(message.processId)) return;
       const change = parseChange(message.payload ?? '');
-      if (change) tracker.changed(change.table, change.clubs);
+      if (change) tracker.changed(change.table, change.clubs, change.keys);
       else tracker.changedEverything();
     });
     try {

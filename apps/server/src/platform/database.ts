@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema/index';
-import { ChangeTracker, parseChange, readingScope, UNKNOWN_STATEMENT } from './change-tracker';
+import { ChangeTracker, parseChange, readingScope, UNKNOWN_STATEMENT, type Change } from './change-tracker';
 import { ensureChangeNotifications, NOTICE_MESSAGE, NOTICE_SETTING } from './data-changes';
 
 import type { Db } from './db-types';
@@ -200,16 +200,16 @@ function trackChanges(client: pg.PoolClient, tracker: ChangeTracker): void {
   // Asks the triggers for notices; sent first, before anything the caller sends.
   (query(`set ${NOTICE_SETTING} = 'on'`) as Promise<unknown>).catch(() => {});
   let inTransaction = false;
-  let committing: { table: string; clubs: number[] | null }[] = [];
+  let committing: Change[] = [];
   const stampAgain = () => {
-    for (const change of committing) tracker.changed(change.table, change.clubs);
+    for (const change of committing) tracker.changed(change.table, change.clubs, change.keys);
     committing = [];
   };
   client.on('notice', (notice: { message?: string; detail?: string }) => {
     if (notice.message !== NOTICE_MESSAGE) return;
     const change = parseChange(notice.detail ?? '');
     if (!change) return tracker.changedEverything();
-    tracker.changed(change.table, change.clubs);
+    tracker.changed(change.table, change.clubs, change.keys);
     committing.push(change);
   });
   client.on('end', () => {

@@ -177,7 +177,26 @@ describe(`the read cache forgets only what a write changed (${testDatabaseKind})
     expect((await get<{ guide_id: number; version: number }[]>(`${one}/guides`)).find((g) => g.guide_id === guide.guide_id)?.version).toBe(guide.version + 1);
   });
 
-  it('a change of the catalogue forgets every answer that read it, and leaves the others kept', async () => {
+  it("a hole's drawing saved forgets that hole's drawing and the club's answers that read all its drawings, not the other holes' drawings", async () => {
+    const [h0, h1] = twoCourse.holeIds as [number, number];
+    const drawingOf = (hole: number) => `${two}/holes/${hole}/drawing/1`;
+    const wholeCourse = [`${two}/courses`, `${two}/status/self-intersections`, `${two}/status/greens-within-boundary?course_id=${twoCourse.id}`];
+    await keep([drawingOf(h0), ...wholeCourse]);
+    const kept = await keep([drawingOf(h1), `${two}/hours`, `${one}/courses`]);
+    const { drawing, version } = await get<{ drawing: object; version: number }>(drawingOf(h0));
+    await send('POST', `${two}/holes/${h0}/save_drawing`, { drawing, version });
+    await expectKept(kept);
+    await expectForgotten([drawingOf(h0), ...wholeCourse]);
+    expect((await get<{ version: number }>(drawingOf(h0))).version).toBe(version + 1);
+    // Past the API (SQL as a person would type it): the same, by the keys the triggers tell.
+    const keptAgain = await keep([drawingOf(h1), `${one}/courses`]);
+    await keep([drawingOf(h0)]);
+    await t.database.db.$client.query('update hole_drawings set version = version where hole_id = $1', [h0]);
+    await expectForgotten([drawingOf(h0)]);
+    await expectKept(keptAgain);
+  });
+
+    it('a change of the catalogue forgets every answer that read it, and leaves the others kept', async () => {
     const catalogueReads = [
       '/api/graphics',
       '/api/graphics/elements',
@@ -249,6 +268,17 @@ describe(`the read cache forgets only what a write changed (${testDatabaseKind})
     await expectKept(new Map([...kept].filter(([path]) => path === `${one}/club`)));
     await other!.query('update clubs set name = replace(name, $1, $2) where id = $3', [' (renamed far away)', '', ids.seClubId]);
     expect(await eventually(async () => (await named()) !== rows[0]!.name, 2_000)).toBe(true);
+    // A hole's drawing changed far away: that hole's answer ends once heard (the notification names
+    // its key), the club's other hole's stays.
+    const [h0, h1] = twoCourse.holeIds as [number, number];
+    const drawingOf = (hole: number) => `${two}/holes/${hole}/drawing/1`;
+    const version = async () => (await get<{ version: number }>(drawingOf(h0))).version;
+    const was = await version();
+    await keep([drawingOf(h0)]);
+    const otherHole = await keep([drawingOf(h1)]);
+    await other!.query('update hole_drawings set version = version + 1 where hole_id = $1', [h0]);
+    expect(await eventually(async () => (await version()) === was + 1, 2_000)).toBe(true);
+    await expectKept(otherHole);
   });
 
   it("an administrator's kept answer takes no query for the club's existence; a deleted club is 404 at once", async () => {
@@ -455,7 +485,8 @@ describe(`the read cache forgets only what a write changed (${testDatabaseKind})
     const says = async (text: string, values: unknown[] = []) => {
       said.length = 0;
       await client.query(text, values);
-      return said.map((payload) => payload.replace(/:([\d,]+)$/, (_, list: string) => `:${list.split(',').map(Number).sort((a, b) => a - b).join(',')}`)).sort();
+      const sorted = (list: string) => list.split(',').map(Number).sort((a, b) => a - b).join(',');
+      return said.map((payload) => payload.replace(/:([\d,]+)(?:\/([\d,]+))?$/, (_, list: string, keys?: string) => `:${sorted(list)}${keys ? `/${sorted(keys)}` : ''}`)).sort();
     };
     const [dk, se] = [ids.dkClubId, ids.seClubId];
     const pair = [dk, se].sort((a, b) => a - b).join(',');
@@ -472,7 +503,18 @@ describe(`the read cache forgets only what a write changed (${testDatabaseKind})
       expect(tracker.changedSince(before, { club: se, tables: ['tees'] })).toBe(false);
       expect(await says('update holes set name = name where course_id = $1', [dkCourse!.id])).toEqual([`holes:${dk}`]);
       expect(await says('update pin_positions set out_meters = out_meters where pin_setup_id = $1', [twoSetupId])).toEqual([`pin_positions:${se}`]);
-      expect(await says('update hole_drawings set version = version where hole_id = $1', [twoCourse.holeIds[0]])).toEqual([`hole_drawings:${se}`]);
+      // A keyed table (ROW_KEYS) also names the keys of its changed rows: the holes of the drawings.
+      expect(await says('update hole_drawings set version = version where hole_id = $1', [twoCourse.holeIds[0]])).toEqual([`hole_drawings:${se}/${twoCourse.holeIds[0]}`]);
+      const [h0, h1] = twoCourse.holeIds as [number, number];
+      expect(await says("insert into hole_drawings (hole_id, style_id, document) values ($1, 1, '{}')", [h1])).toEqual([`hole_drawings:${se}/${h1}`]);
+      expect(await says('update hole_drawings set version = version where hole_id = any($1)', [[h0, h1]])).toEqual([`hole_drawings:${se}/${[h0, h1].sort((a, b) => a - b).join(',')}`]);
+      expect(tracker.changedSince(before, { club: se, tables: ['hole_drawings'], rows: { hole_drawings: h0 } })).toBe(true);
+      const drawingsSaid = tracker.now;
+      expect(await says('update hole_drawings set version = version where hole_id = $1', [h0])).toEqual([`hole_drawings:${se}/${h0}`]);
+      // The other hole's answers stay; the club's answers that read all its drawings end.
+      expect(tracker.changedSince(drawingsSaid, { club: se, tables: ['hole_drawings'], rows: { hole_drawings: h1 } })).toBe(false);
+      expect(tracker.changedSince(drawingsSaid, { club: se, tables: ['hole_drawings'], rows: { hole_drawings: h0 } })).toBe(true);
+      expect(tracker.changedSince(drawingsSaid, { club: se, tables: ['hole_drawings'] })).toBe(true);
       expect(await says('update club_hours set updated_at = updated_at where club_id = any($1)', [[dk, se]])).toEqual([`club_hours:${pair}`]);
       // A row moved from one club to another names both.
       expect(await says('update courses set club_id = $1 where id = $2', [se, dkCourse!.id])).toEqual([`courses:${pair}`]);

@@ -24,7 +24,9 @@ import { addVary, isPrepared, preparedBytes } from './prepared-compression';
  *   other process's, as notifications (platform/data-changes.ts). While those are not heard (the
  *   listening connection is lost), nothing is kept or given again.
  * So a write to one club's opening hours ends that club's answers that read the hours, and the
- * answers of no club that read them; other clubs' answers, the catalogue and the regions stay.
+ * answers of no club that read them; other clubs' answers, the catalogue and the regions stay. A
+ * route whose answer reads the rows of one key of a keyed table says so (`readCacheRows`): a
+ * drawing saved ends the drawing answers of its own hole, not of the club's other holes.
  * A 304 is kept too (its validators), for a client that revalidates from the start. The access
  * check runs before the cache on every request (a signed-out token is 401, a role taken away 403).
  * Answers that depend on the clock say until when they hold (`readCacheUntil`). At most 32 MB.
@@ -181,7 +183,9 @@ export function registerReadCache(app: FastifyInstance, deps: Pick<AppDeps, 'db'
     // An answer whose statements named no table of the app (or that made none) was read from
     // somewhere the tracker does not see: it depends on every change.
     const tables = tablesRead(p.statements, TABLES, tablesOf);
-    const scope: ChangeScope = { club: requestClubId(request), tables: tables?.length ? tables : null };
+    const club = requestClubId(request);
+    const rows = club === null ? null : (request.routeOptions.config.readCacheRows?.(request) ?? null);
+    const scope: ChangeScope = { club, tables: tables?.length ? tables : null, rows };
     if (tracker.changedSince(p.since, scope)) return payload;
     const headers: Kept['headers'] = {};
     for (const name of KEPT_HEADERS) {

@@ -80,7 +80,25 @@ describe(`statements per save (${testDatabaseKind})`, () => {
     expectAtMost(sent, 1);
   });
 
-  it('a hole drawing', async () => {
+  it("a pin position after another hole's drawing was saved", async () => {
+    const [course] = await get<{ id: number; holes: { id: number; has_drawing: boolean }[] }[]>(`${base}/courses`);
+    const [setup] = await get<{ id: number }[]>(`${base}/pin-setups?course_id=${course.id}`);
+    const [pinned, other] = course.holes.filter((h) => h.has_drawing);
+    const pin = () => ({ holeId: pinned!.id, outMeters: 14, sideMeters: 2 });
+    const first = await call(t.app, 'POST', `${base}/pin-setups/${setup.id}`, { token: owner, payload: pin() });
+    expect(first.statusCode, first.body).toBe(200);
+    const { drawing } = await get<{ drawing: object }>(`${base}/holes/${other!.id}/drawing/1`);
+    const saved = await call(t.app, 'POST', `${base}/holes/${other!.id}/save_drawing`, { token: owner, payload: { drawing } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The change names its hole: the pinned hole's kept frame still holds, so the write comes at once.
+    const sent = await statementsOf(async () => {
+      const res = await call(t.app, 'POST', `${base}/pin-setups/${setup.id}`, { token: owner, payload: pin() });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expectAtMost(sent, 1);
+  });
+
+    it('a hole drawing', async () => {
     const [course] = await get<{ id: number; holes: { id: number; has_drawing: boolean }[] }[]>(`${base}/courses`);
     const hole = course.holes.find((h) => h.has_drawing)!;
     const path = `${base}/holes/${hole.id}/drawing/1`;

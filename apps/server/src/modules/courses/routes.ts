@@ -118,7 +118,8 @@ export function courseRoutes(app: TypedApp, { db }: AppDeps) {
 export function drawingRoutes(app: TypedApp, { db, config }: AppDeps) {
   app.get(
     '/clubs/:clubId/holes/:holeId/drawing/:styleId',
-    { config: { access: COURSES, readCache: true }, schema: { tags, params: DrawingParams, response: { 200: DrawingResponse, ...errors } } },
+    // The answer reads the drawings of this hole only: a drawing saved ends its own hole's answers.
+    { config: { access: COURSES, readCache: true, readCacheRows: (request) => ({ hole_drawings: (request.params as { holeId: number }).holeId }) }, schema: { tags, params: DrawingParams, response: { 200: DrawingResponse, ...errors } } },
     async (request, reply) => {
       const { clubId, holeId, styleId } = request.params;
       return sendJsonBytes(reply, await getDrawingJson(db, clubId, holeId, styleId, request.log), { schema: DrawingResponse, checked: config.responseChecks });

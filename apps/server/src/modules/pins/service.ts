@@ -148,10 +148,10 @@ function isForeignKeyViolation(err: unknown): boolean {
 export async function savePinPosition(db: Db, clubId: number, setupId: number, input: SavePinPositionBody): Promise<PinPosition> {
   const frames = framesOf(db);
   const kept = frames.get(input.holeId);
-  // The write on the kept frame is tried when no drawing of the club is known to have changed
+  // The write on the kept frame is tried when the hole's drawing is not known to have changed
   // since its row was seen (a hint: the write itself checks the row).
   const tracker = changeTracker(db);
-  if (kept && tracker && !tracker.changedSince(kept.seen, { club: clubId, tables: ['hole_drawings'] })) {
+  if (kept && tracker && !tracker.changedSince(kept.seen, { club: clubId, tables: ['hole_drawings'], rows: { hole_drawings: input.holeId } })) {
     const written = await writePosition(db, clubId, setupId, input.holeId, pinValues(kept.frame, input), kept.row);
     if (written) return presentPosition(written);
   }
