@@ -51,7 +51,12 @@ type AxeViolations = { id: string; impact?: string | null; help: string; nodes: 
  */
 async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    // A frame, or 100 ms when none comes (a tab not being painted gives no frame at all).
+    const frame = () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => resolve(undefined));
+        setTimeout(resolve, 100);
+      });
     const deadline = performance.now() + 2000;
     for (;;) {
       await frame();
