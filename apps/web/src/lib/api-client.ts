@@ -5,6 +5,9 @@ export const SERVICE_UNAVAILABLE = 'Service unavailable';
 export interface ErrorDetail {
   path: string;
   message: string;
+  /** A problem with a code of its own (a drawing's) and the values its text names. */
+  code?: string;
+  params?: Record<string, string | number>;
 }
 
 /** A failed call: the HTTP status, its status text and the parsed body (`{ error, code, params?, details? }`). */

@@ -181,7 +181,7 @@ export const SERVER_ERRORS = {
     'The shapes of the file lie over one another too densely to be matched to holes (long edges crossing back and forth). Import a smaller area or simpler shapes.',
   'imports.noHoles': 'No holes found: the file has no golf=hole lines with a ref',
   'imports.tooManyHoles': 'The file has {{holes}} holes; a course has at most {{max}}',
-  'imports.invalidDrawing': 'The drawing of {{path}} is not valid: {{message}}',
+  'imports.invalidDrawing': 'The drawing of hole {{hole}} is not valid: {{message}}',
   'imports.timeout': 'The file took more than {{seconds}} seconds to read. Import a smaller area.',
   'imports.outOfMemory': 'The file needs more memory to read than an import may use. Import a smaller area.',
   'imports.busy': 'The server is reading other files at the moment. Try the import again in a few seconds.',

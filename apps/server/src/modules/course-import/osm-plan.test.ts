@@ -6,6 +6,8 @@ import { ImportPlan } from '@golf/contract/api/course-import';
 import { CATALOGUE_ELEMENTS, EL } from '@golf/contract/graphics-catalogue';
 import { pointInRing } from '@golf/contract/geo/planar';
 import { NO_HOLES_MESSAGE, OSM_ATTRIBUTION, planImport } from './osm-plan';
+import { checkedPlan } from './plan';
+import { HttpError } from '../../platform/errors';
 import { validateDrawing } from '@golf/contract/geo/validate';
 
 // Real OpenStreetMap data: © OpenStreetMap contributors, ODbL (see the README beside the file).
@@ -231,5 +233,34 @@ describe('planImport of other inputs', () => {
     expect(plan.holes.map((h) => h.ref)).toEqual([1]);
     expect(plan.warnings.some((w) => w.includes('is not a line'))).toBe(true);
     expect(validateDrawing(plan.holes[0].drawing, elements)).toEqual([]);
+  });
+});
+
+describe('checkedPlan', () => {
+  it("refuses a plan whose hole drawings fail the checks: each problem with its hole, its code and values, the first in the error's own", () => {
+    const plan = planImport(augusta);
+    // Hole 2's drawing with a point 20 km high, as no drawing may hold.
+    const hole = plan.holes[1]!;
+    const point = hole.drawing.features.find((f) => f.geometry?.type === 'Point')!;
+    const [lon, lat] = (point.geometry as { coordinates: number[] }).coordinates;
+    const broken = { ...plan, holes: plan.holes.map((h) => (h === hole ? { ...h, drawing: { ...h.drawing, features: h.drawing.features.map((f) => (f === point ? { ...f, geometry: { type: 'Point' as const, coordinates: [lon!, lat!, 20_000] } } : f)) } } : h)) };
+    let refusal: unknown;
+    try {
+      checkedPlan(broken);
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toBeInstanceOf(HttpError);
+    const { statusCode, code, params, details } = refusal as HttpError & { details: { path: string; code: string; params: Record<string, unknown>; message: string }[] };
+    expect({ statusCode, code, params }).toEqual({ statusCode: 400, code: 'imports.invalidDrawing', params: { hole: hole.ref, message: details[0]!.message } });
+    expect(details).toEqual([
+      {
+        path: String(hole.ref),
+        code: 'drawings.problem.heightOutOfRange',
+        params: { element: point.properties.element, feature: String(point.id), height: 20_000, max: 10_000 },
+        message: expect.stringContaining('20000') as string,
+      },
+    ]);
+    expect(checkedPlan(plan)).toBe(plan);
   });
 });

@@ -102,8 +102,13 @@ export const TOO_INTRICATE = serverErrorText('imports.tooIntricate');
 export function checkedPlan(plan: ImportPlan): ImportPlan {
   if (plan.holes.length === 0) throw badRequest('imports.noHoles');
   if (plan.holes.length > MAX_HOLES) throw badRequest('imports.tooManyHoles', { holes: plan.holes.length, max: MAX_HOLES });
-  const problems = plan.holes.flatMap((h) => validateDrawing(h.drawing, ELEMENTS).map((p) => ({ path: `hole ${h.ref}`, message: p.message })));
-  if (problems.length > 0) throw badRequest('imports.invalidDrawing', { path: problems[0].path, message: problems[0].message }, problems.slice(0, 50));
+  const problems = plan.holes.flatMap((h) => validateDrawing(h.drawing, ELEMENTS).map((p) => ({ hole: h.ref, problem: p })));
+  if (problems.length > 0) {
+    // Each problem with its hole (its path), code and parameters (as a refused drawing save sends them), so
+    // the web app shows it in the reader's language; `message` stays the English text.
+    const details = problems.slice(0, 50).map(({ hole, problem }) => ({ path: String(hole), message: problem.message, code: problem.code, params: problem.params }));
+    throw badRequest('imports.invalidDrawing', { hole: problems[0]!.hole, message: problems[0]!.problem.message }, details);
+  }
   return plan;
 }
 

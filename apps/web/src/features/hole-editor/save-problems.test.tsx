@@ -12,7 +12,7 @@ import { fakeApi, json } from '../../testing/api';
 import { club, profile } from '../../testing/fixtures';
 import { renderRoutes } from '../../testing/render';
 import { HoleEditorPage } from './components/hole-editor-page';
-import { drawingProblemText, refusalText } from './utils/drawing-problems';
+import { drawingProblemText, refusalText } from '../../lib/drawing-problems';
 import { stubResizeObserver } from '../../testing/resize-observer';
 
 const mapper = profile({ roles: { '1': ['courses'] } });

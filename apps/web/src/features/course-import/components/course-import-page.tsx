@@ -22,6 +22,7 @@ import type { ElementForEdit } from '@golf/contract/api/graphics';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { paths } from '../../../config/paths';
 import { errorText } from '../../../lib/error-text';
+import { importDrawingRefusal } from '../../../lib/drawing-problems';
 import { useElementsForEdit } from '../../../lib/map/graphics-queries';
 import { createPreviewMap } from '../../../lib/map/preview-map';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
@@ -71,7 +72,7 @@ export function CourseImportPage() {
       snackbar.confirm(t('courseImport.created', { name: course.name }));
       navigate(paths.club.course(clubId, course.id));
     } catch (error) {
-      snackbar.error(t('courseImport.createFailed'), errorText(error, t));
+      snackbar.error(t('courseImport.createFailed'), importDrawingRefusal(t, error)?.text ?? errorText(error, t));
     }
   };
 
@@ -101,12 +102,7 @@ export function CourseImportPage() {
         )}
       </FileDropZone>
       {fileError && <Alert severity="error">{fileError}</Alert>}
-      {preview.isError && (
-        <Alert severity="error">
-          <AlertTitle>{t('courseImport.previewFailed')}</AlertTitle>
-          {errorText(preview.error, t)}
-        </Alert>
-      )}
+      {preview.isError && <PreviewError error={preview.error} />}
       {plan && <PlanView plan={plan} elements={elements.data ?? []} />}
       {plan && (
         <Paper variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -212,5 +208,24 @@ function PreviewMap({ plan, elements }: { plan: ImportPlan; elements: readonly E
       data-testid="import-map"
       sx={{ height: { xs: 360, md: 480 }, border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: '#dfe8d8' }}
     />
+  );
+}
+
+/** Why the file could not be read; for holes whose drawings fail the checks, each problem with its hole. */
+function PreviewError({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const refusal = importDrawingRefusal(t, error);
+  return (
+    <Alert severity="error">
+      <AlertTitle>{t('courseImport.previewFailed')}</AlertTitle>
+      {refusal ? refusal.text : errorText(error, t)}
+      {refusal && refusal.problems.length > 1 && (
+        <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+          {refusal.problems.map((problem, i) => (
+            <li key={i}>{problem}</li>
+          ))}
+        </Box>
+      )}
+    </Alert>
   );
 }

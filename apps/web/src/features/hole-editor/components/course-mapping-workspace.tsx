@@ -20,7 +20,7 @@ import { paths } from '../../../config/paths';
 import type { CourseStatus } from '../../../lib/courses/queries';
 import { useCourseMapping, type CourseMappingInput } from '../hooks/use-course-mapping';
 import { adjacentHoles } from '../utils/editor-state';
-import { refusalText } from '../utils/drawing-problems';
+import { refusalText } from '../../../lib/drawing-problems';
 import { DrawingProblemList } from './drawing-problem-list';
 import { EditorMap } from './editor-map';
 import { AssignmentPanel } from './assignment-panel';

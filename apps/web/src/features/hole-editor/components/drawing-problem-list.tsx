@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import { drawingProblemText, type ProblemLike } from '../utils/drawing-problems';
+import { drawingProblemText, type ProblemLike } from '../../../lib/drawing-problems';
 
 /** The problems the server found in a drawing, as a list in the reader's language. */
 export function DrawingProblemList({ problems }: { problems: readonly ProblemLike[] }) {

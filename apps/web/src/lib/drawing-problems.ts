@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { drawingProblemValues, type DrawingProblemNames, type DrawingProblemParams } from '@golf/contract/geo/drawing-problems';
-import { elementLabel } from '../../../lib/graphics-names';
+import { isApiError } from './api-client';
+import { elementLabel } from './graphics-names';
 
 // A drawing's problems as the server names them (DrawingProblem, and the details of a refused
 // save) in the reader's language: `t(code, params)` of `drawings.problem.*`, the element names
@@ -45,4 +46,23 @@ export function drawingProblemText(t: TFunction, problem: ProblemLike): string {
 export function refusalText(t: TFunction, refusal: { message: string; code?: string; params?: DrawingProblemParams }): string {
   if (!refusal.code || !SERVER_CODE.test(refusal.code)) return refusal.message;
   return t(`serverErrors.${refusal.code}`, { ...refusal.params, defaultValue: refusal.message });
+}
+
+/**
+ * A course import refused for its holes' drawings (`imports.invalidDrawing`) in the reader's
+ * language: the refusal with its first problem, and every problem sent (at most 50) with its hole
+ * (each detail's path). Null for any other error.
+ */
+export function importDrawingRefusal(t: TFunction, error: unknown): { text: string; problems: string[] } | null {
+  if (!isApiError(error) || error.code !== 'imports.invalidDrawing') return null;
+  const problemText = (d: { path: string; message: string; code?: string; params?: DrawingProblemParams }) =>
+    drawingProblemText(t, { feature: String(d.params?.feature ?? ''), message: d.message, code: d.code, params: d.params });
+  const problems = error.details.map((d) => t('courseImport.holeProblem', { hole: d.path, problem: problemText(d) }));
+  const first = error.details[0];
+  const text = t('serverErrors.imports.invalidDrawing', {
+    hole: error.params.hole ?? first?.path ?? '',
+    message: first ? problemText(first) : String(error.params.message ?? ''),
+    defaultValue: error.serverMessage,
+  });
+  return { text, problems };
 }
