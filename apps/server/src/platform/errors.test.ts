@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { clientDatabaseError, HttpError, sqlState } from './errors';
+import { clientDatabaseError, HttpError, isForeignKeyViolation, sqlState } from './errors';
 
 /** An error as node-postgres raises it for a server's ErrorResponse. */
 function pgError(code: string, detail?: string): Error {
@@ -47,6 +47,14 @@ describe('database errors that are the client\'s fault', () => {
       expect(answer?.statusCode).toBe(status);
       expect(answer?.message).toBe(message);
     }
+  });
+
+  it('tells a foreign-key violation, however deep the driver wrapped it, from any other error', () => {
+    expect(isForeignKeyViolation(pgError('23503'))).toBe(true);
+    expect(isForeignKeyViolation(wrapped(wrapped(pgError('23503'))))).toBe(true);
+    expect(isForeignKeyViolation(wrapped(pgError('23505')))).toBe(false);
+    expect(isForeignKeyViolation(Object.assign(new Error('not from the database'), { code: '23503' }))).toBe(false);
+    expect(isForeignKeyViolation(null)).toBe(false);
   });
 
   it('tells a reference to a missing row (400) from a row that is still referenced (409)', () => {

@@ -79,6 +79,11 @@ export function sqlState(err: unknown): string | null {
   return null;
 }
 
+/** A foreign-key violation (SQLSTATE 23503), on either database, however the driver wrapped it. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return sqlState(err) === '23503';
+}
+
 /** The codes of the data exceptions (SQLSTATE class 22) a request can cause. */
 const DATA_EXCEPTIONS: Record<string, ServerErrorCode> = {
   '22001': 'db.textTooLong',

@@ -7,7 +7,7 @@ import { serverError } from '@golf/contract/api/errors';
 import type { ElementRule } from '@golf/contract/geo/catalogue-rules';
 import { courses, dataVersions, graphicsElements, holeDrawings, holes } from '../../db/schema/index';
 import type { DbOrTx } from '../../platform/database';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, isForeignKeyViolation, notFound } from '../../platform/errors';
 import { taskRunner, type TaskRunnerOptions } from '../../platform/worker-tasks';
 import { drawingPositions, INLINE_REVIEW_POSITIONS, reviewDrawing, type DrawingReview, type DrawingReviewTask } from './drawing-review';
 import { getElementRules } from '../graphics';
@@ -124,11 +124,6 @@ export async function elementGeometries(db: DbOrTx): Promise<Map<string, Geometr
   const map = new Map<string, GeometryType>();
   for (const r of rows) if ((GEOMETRY_TYPES as readonly string[]).includes(r.geometryType)) map.set(r.name, r.geometryType as GeometryType);
   return map;
-}
-
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23503' || e?.cause?.code === '23503';
 }
 
 /**

@@ -4,7 +4,7 @@ import { EDIT_DRAWING_STYLE } from '@golf/contract/api/drawings';
 import { pinFrame, pinPoint, type PinFrame } from '@golf/contract/geo/pins';
 import { holeDrawings, holes, pinPositions, pinSetups } from '../../db/schema/index';
 import { changeTracker, type Db, type DbOrTx } from '../../platform/database';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, isForeignKeyViolation, notFound } from '../../platform/errors';
 import { BoundedCache } from '../../platform/bounded-cache';
 import { preparedQuery } from '../../platform/prepared';
 import { courseOfClub, readDocument, savedDrawings, selectedCourseIds } from '../courses';
@@ -125,11 +125,6 @@ function framesOf(db: DbOrTx): BoundedCache<number, KeptFrame> {
   let frames = keptFrames.get(db);
   if (!frames) keptFrames.set(db, (frames = new BoundedCache(4 * 1024 * 1024)));
   return frames;
-}
-
-function isForeignKeyViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23503' || e?.cause?.code === '23503';
 }
 
 /**
