@@ -7,7 +7,7 @@ import { canOpen } from '@golf/contract/menu';
 import type { Profile } from '@golf/contract/api/session';
 import { generationInProgress, Guide, GUIDE_PRODUCTS, productFreshness } from '@golf/contract/api/guides';
 import type { Page } from '@playwright/test';
-import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, ownerHeaders, PUBLIC_ROUTES, publicScreenUrl, revealScreen, settle, STEP_LIMIT, withDemoScreens, type ScreenParams } from './screens';
+import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, ownerHeaders, PUBLIC_ROUTES, publicScreenUrl, revealLimit, revealScreen, settle, STEP_LIMIT, withDemoScreens, type ScreenParams } from './screens';
 
 // Every screen of the route table (e2e/screens.ts: a new screen is checked without being listed
 // here), each loaded once per visitor and checked in that visit (one spec file per visitor,
@@ -132,7 +132,7 @@ export function routeTableChecks(visitor: (typeof VISITORS)[number]): void {
             const shown = await revealScreen(page, route);
             if (policy && shown.map) await expect.poll(() => policy.tiles.length, `tile requests of the ${shown.map}`).toBeGreaterThan(0);
           },
-          STEP_LIMIT,
+          revealLimit(route),
         );
       }
       if (policy) {
