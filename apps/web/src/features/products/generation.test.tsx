@@ -12,7 +12,8 @@ import { CLUB, GUIDE_ID, guide } from './guide-fixture.test-support';
 import { useGuide } from './api/guides';
 import { OverviewSection } from './components/overview-section';
 import { ReleaseDialog } from './components/release-dialog';
-import { fileSize, mainFiles } from './utils/generation';
+import { mainFiles } from './utils/generation';
+import { formatFileSize } from '../../lib/image-file';
 import { pageAfterKey, previewImageHref, previewStartPage } from './utils/preview';
 
 const JOB_ID = '3f0b8a9e-2c1d-4e5f-8a7b-1c2d3e4f5a6b';
@@ -166,9 +167,10 @@ describe('generation and preview helpers', () => {
     expect(mainFiles('pdf', pdfFiles.pdf.files).map((f) => f.name)).toEqual(['guide.pdf', 'print-shop.pdf', 'booklet.pdf']);
     const images = [1, 2].map((n) => ({ name: `hole-${n}.png`, url: `/f/hole-${n}.png?v=1`, content_type: 'image/png', bytes: 10 }));
     expect(mainFiles('web_images', images)).toEqual([]);
-    expect(fileSize(900)).toBe('900 B');
-    expect(fileSize(5300)).toBe('5.2 kB');
-    expect(fileSize(2_400_000)).toBe('2.3 MB');
+    // In the interface language (the file links of a product).
+    expect(formatFileSize(5300, 'en')).toBe('5.2 kB');
+    expect(formatFileSize(2_400_000, 'en')).toBe('2.3 MB');
+    expect(formatFileSize(2_400_000, 'da')).toBe('2,3 MB');
   });
 
   it('opens the preview on the tab’s page and turns pages by key', () => {

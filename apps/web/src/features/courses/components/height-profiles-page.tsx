@@ -26,13 +26,7 @@ import { paths } from '../../../config/paths';
 import { awaitQueries, NotFoundCard } from '../../../components/ui/query-gate';
 import { useClubId } from '../../../lib/use-club-id';
 import { drawingQueryOptions, useCourses } from '../../../lib/courses/queries';
-
-/** The rise or fall from the first to the last height, as a translation key and values. */
-export function riseText(points: { height: number }[]): { key: string; metres: number } {
-  const change = Math.round((points.at(-1)!.height - points[0].height) * 10) / 10;
-  if (Math.abs(change) < 0.5) return { key: 'heightProfiles.level', metres: 0 };
-  return { key: change > 0 ? 'heightProfiles.rises' : 'heightProfiles.falls', metres: Math.abs(change) };
-}
+import { profileFormat, riseText } from '../utils/height-profile';
 
 /** /:clubId/courses/:courseId/height-profiles — the height of each hole along its play line. */
 export function HeightProfilesPage() {
@@ -79,7 +73,8 @@ function useSeen<T extends Element>() {
 
 /** The chart's numbers: the distance from the tee and the height of each point of the play line with a height. */
 function ProfileTable({ points, titleId }: { points: { distance: number; height: number }[]; titleId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const format = profileFormat(i18n.language);
   return (
     // Scrolls when the line has many points: focusable, so the keyboard can scroll it.
     <TableContainer sx={{ maxHeight: 220 }} data-testid="profile-table" tabIndex={0} role="region" aria-labelledby={titleId}>
@@ -95,8 +90,8 @@ function ProfileTable({ points, titleId }: { points: { distance: number; height:
           {points.map((p, i) => (
             <TableRow key={i}>
               <TableCell>{i + 1}</TableCell>
-              <TableCell align="right">{Math.round(p.distance)}</TableCell>
-              <TableCell align="right">{Math.round(p.height * 10) / 10}</TableCell>
+              <TableCell align="right">{format.distance(p.distance)}</TableCell>
+              <TableCell align="right">{format.height(p.height)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -106,7 +101,8 @@ function ProfileTable({ points, titleId }: { points: { distance: number; height:
 }
 
 function HoleProfile({ clubId, course, hole }: { clubId: number; course: Course; hole: Hole }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const format = profileFormat(i18n.language);
   const { ref, seen } = useSeen<HTMLLIElement>();
   const drawing = useQuery({ ...drawingQueryOptions(clubId, hole.id), enabled: seen && hole.has_drawing });
   const titleId = `profile-${hole.id}`;
@@ -141,9 +137,9 @@ function HoleProfile({ clubId, course, hole }: { clubId: number; course: Course;
     body = (
       <>
         <Typography>
-          {t(rise.key, { metres: rise.metres.toLocaleString(), length: Math.round(profile.length) })}{' '}
+          {t(rise.key, { metres: format.height(rise.metres), length: format.distance(profile.length) })}{' '}
           <Typography component="span" variant="body2" color="text.secondary">
-            {t('heightProfiles.range', { low: Math.round(lowest * 10) / 10, high: Math.round(highest * 10) / 10 })}
+            {t('heightProfiles.range', { low: format.height(lowest), high: format.height(highest) })}
           </Typography>
         </Typography>
         <ToggleButtonGroup
@@ -163,8 +159,8 @@ function HoleProfile({ clubId, course, hole }: { clubId: number; course: Course;
           <LineChart
             height={220}
             margin={{ left: 8, right: 16, top: 16, bottom: 8 }}
-            xAxis={[{ data: profile.points.map((p) => Math.round(p.distance)), label: t('heightProfiles.distanceAxis'), min: 0, max: Math.round(profile.length) }]}
-            yAxis={[{ label: t('heightProfiles.heightAxis'), min: Math.floor(lowest - 2), max: Math.ceil(highest + 2) }]}
+            xAxis={[{ data: profile.points.map((p) => Math.round(p.distance)), label: t('heightProfiles.distanceAxis'), min: 0, max: Math.round(profile.length), valueFormatter: (v: number) => format.distance(v) }]}
+            yAxis={[{ label: t('heightProfiles.heightAxis'), min: Math.floor(lowest - 2), max: Math.ceil(highest + 2), valueFormatter: (v: number) => format.height(v) }]}
             series={[
               {
                 data: profile.points.map((p) => Math.round(p.height * 10) / 10),
@@ -172,7 +168,7 @@ function HoleProfile({ clubId, course, hole }: { clubId: number; course: Course;
                 area: true,
                 showMark: false,
                 color: '#1f6f43',
-                valueFormatter: (v) => (v === null ? '' : t('courses.metres', { value: v })),
+                valueFormatter: (v) => (v === null ? '' : t('courses.metres', { value: format.height(v) })),
               },
             ]}
             hideLegend

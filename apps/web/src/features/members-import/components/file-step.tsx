@@ -18,7 +18,7 @@ import { useUploadMembersFile } from '../api/upload-members-file';
 const ACCEPT = '.csv,.xlsx,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export function FileStep({ clubId, onUploaded }: { clubId: number; onUploaded: (upload: UploadResponse) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const send = useUploadMembersFile(clubId);
   const [progress, setProgress] = useState(0);
   const [tooLarge, setTooLarge] = useState(false);
@@ -46,7 +46,7 @@ export function FileStep({ clubId, onUploaded }: { clubId: number; onUploaded: (
         buttonLabel={t('membersImport.file.choose')}
         buttonProps={{ variant: 'contained' }}
         inputProps={{ 'aria-label': t('membersImport.file.inputLabel') }}
-        caption={t('membersImport.file.limits', { mb: MEMBERS_IMPORT_LIMITS.maxFileBytes / 1024 / 1024, rows: MEMBERS_IMPORT_LIMITS.maxRows.toLocaleString() })}
+        caption={t('membersImport.file.limits', { mb: MEMBERS_IMPORT_LIMITS.maxFileBytes / 1024 / 1024, rows: new Intl.NumberFormat(i18n.language).format(MEMBERS_IMPORT_LIMITS.maxRows) })}
       />
       {send.isPending && (
         <Box role="status" aria-live="polite">

@@ -15,7 +15,8 @@ import { JobProgress } from '../../../lib/jobs/job-progress';
 import { useJob } from '../../../lib/jobs/use-job';
 import { useSnackbar } from '../../../lib/snackbar/snackbar-context';
 import { jobOfProduct, useClubJobs, useGenerate, useReloadGuide } from '../api/generation';
-import { fileLabelKey, fileSize, mainFiles } from '../utils/generation';
+import { fileLabelKey, mainFiles } from '../utils/generation';
+import { formatFileSize } from '../../../lib/image-file';
 
 /**
  * One product's row actions on the guide page (§4): Generate, the job's progress while it runs
@@ -107,7 +108,7 @@ export function ProductGeneration({ clubId, guide, product, files }: { clubId: n
 
 /** The product's files: the main ones as links (PDF, print-shop PDF, booklet), the rest behind 'All files'. */
 function FileLinks({ product, files }: { product: GuideProduct; files: readonly GuideFile[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   if (files.length === 0) return null;
   const main = mainFiles(product, files);
@@ -117,7 +118,7 @@ function FileLinks({ product, files }: { product: GuideProduct; files: readonly 
       {label}
       <Box component="span" sx={{ color: 'text.secondary' }}>
         {' '}
-        ({fileSize(f.bytes)})
+        ({formatFileSize(f.bytes, i18n.language)})
       </Box>
       <Box component="span" sx={visuallyHidden}>
         {' '}

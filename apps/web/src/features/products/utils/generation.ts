@@ -27,9 +27,3 @@ export function mainFiles(product: GuideProduct, files: readonly GuideFile[]): G
   return [];
 }
 
-/** 2 400 000 → '2.3 MB'; 5 300 → '5.2 kB'. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

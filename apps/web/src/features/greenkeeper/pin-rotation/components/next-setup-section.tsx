@@ -305,7 +305,7 @@ function CheckCell({
   hasPin: boolean;
   canCheck: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!canCheck) {
     return (
       <Typography variant="caption" color="text.secondary">
@@ -320,9 +320,11 @@ function CheckCell({
       </Typography>
     );
   }
+  // Metres to a tenth, as the interface language writes them ("2,5" in Danish).
+  const metres = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const distances = [
-    t('greenkeeper.pins.edgeDistance', { value: Math.max(0, check.edgeDistance).toFixed(1) }),
-    ...(check.nearestRecent !== null ? [t('greenkeeper.pins.nearestRecent', { value: check.nearestRecent.toFixed(1) })] : []),
+    t('greenkeeper.pins.edgeDistance', { value: metres.format(Math.max(0, check.edgeDistance)) }),
+    ...(check.nearestRecent !== null ? [t('greenkeeper.pins.nearestRecent', { value: metres.format(check.nearestRecent) })] : []),
   ].join(' · ');
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
