@@ -116,6 +116,8 @@ describe('insight utilities', () => {
 
   it('formats in the reader’s language', () => {
     expect(insightFormat('da').decimal(1234.5, 1)).toBe('1.234,5');
+    expect(insightFormat('da').tick(1.2)).toBe('1,2');
+    expect(insightFormat('da').tick(1500)).toBe('1.500');
     expect(insightFormat('en').signed(-0.25, 2)).toBe('-0.25');
     expect(insightFormat('en').signed(1.5, 1)).toBe('+1.5');
     expect(insightFormat('sv').percent(0.25)).toMatch(/^25\s?%$/);

@@ -22,3 +22,8 @@ export function formatHeight(metres: number | null, language?: string): string {
   if (metres === null || !Number.isFinite(metres)) return '–';
   return `${formatter(language, 1).format(metres)} m`;
 }
+
+/** Whole metres with the language's grouping and no unit ("6.344" in Danish), for a text that adds the unit. */
+export function wholeMetres(metres: number, language?: string): string {
+  return formatter(language, 0).format(Math.round(metres));
+}

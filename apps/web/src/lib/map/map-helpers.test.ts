@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distance } from '@golf/contract/geo/measure';
 import { hexToRgba, resolveElementStyle } from './element-style';
-import { formatArea, formatHeight, formatLength } from './format';
+import { formatArea, formatHeight, formatLength, wholeMetres } from './format';
 import { canRedo, canUndo, createHistory, current, currentId, push, redo, undo } from './history';
 import { unproject } from '@golf/contract/geo/projection';
 import { createMeasurer, projectedPolygonArea, shoelaceArea } from './measure';
@@ -97,6 +97,9 @@ describe('measurement formatting', () => {
     expect(formatArea(NaN, 'en')).toBe('–');
     expect(formatHeight(12, 'en')).toBe('12.0 m');
     expect(formatHeight(null, 'en')).toBe('–');
+    // A tee's total, a column's total: the unit comes from the translation.
+    expect(wholeMetres(6343.6, 'da')).toBe('6.344');
+    expect(wholeMetres(6343.6, 'en')).toBe('6,344');
   });
 });
 

@@ -35,6 +35,7 @@ import {
   type CourseFormValues,
 } from '../utils/course-form';
 import { nextCell } from '../utils/grid-navigation';
+import { wholeMetres } from '../../../lib/map/format';
 import { TeeSwatch } from './tee-dialog';
 
 /** /:clubId/courses/:courseId/manage-all-holes — par, handicap and tee distances of every hole in one table. */
@@ -81,7 +82,7 @@ export function gridProblems(grid: Grid): (string | null)[][] {
 }
 
 function HolesGrid({ clubId, course, tees, holesTees }: { clubId: number; course: Course; tees: Tee[]; holesTees: HoleTee[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const snackbar = useSnackbar();
   const update = useUpdateCourse(clubId, course.id);
   const base = useMemo(() => courseValues(course, tees, holesTees), [course, tees, holesTees]);
@@ -242,7 +243,7 @@ function HolesGrid({ clubId, course, tees, holesTees }: { clubId: number; course
                 <TableCell />
                 {base.tees.map((tee, i) => (
                   <TableCell key={tee.key} align="right" sx={{ fontWeight: 700, color: 'text.primary' }} aria-label={t('courses.grid.teeTotal', { tee: tee.name })}>
-                    {t('courses.metres', { value: columnTotal(i + 2) })}
+                    {t('courses.metres', { value: wholeMetres(columnTotal(i + 2), i18n.language) })}
                   </TableCell>
                 ))}
               </TableRow>

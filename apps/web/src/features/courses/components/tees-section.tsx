@@ -19,6 +19,7 @@ import { MAX_TEES_PER_COURSE, type Tee, type TeeInput } from '@golf/contract/api
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { TeeValues } from '../utils/course-form';
 import { visuallyHiddenSx } from '../../../lib/visually-hidden';
+import { wholeMetres } from '../../../lib/map/format';
 import { TeeDialog, TeeSwatch } from './tee-dialog';
 
 /** The tees of a course: add, edit and delete (after confirmation). */
@@ -40,7 +41,7 @@ export function TeesSection({
   onEdit: (index: number, tee: TeeInput) => Promise<boolean> | boolean;
   onDelete: (index: number) => Promise<boolean> | boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [deleting, setDeleting] = useState<number | null>(null);
   const savedById = new Map((saved ?? []).map((s) => [s.id, s]));
@@ -98,8 +99,8 @@ export function TeesSection({
                           </Box>
                         </Box>
                       </TableCell>
-                      {saved && <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{info ? t('courses.metres', { value: info.distance }) : '–'}</TableCell>}
-                      {saved && <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{info ? t('courses.metres', { value: info.total_distance }) : '–'}</TableCell>}
+                      {saved && <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{info ? t('courses.metres', { value: wholeMetres(info.distance, i18n.language) }) : '–'}</TableCell>}
+                      {saved && <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{info ? t('courses.metres', { value: wholeMetres(info.total_distance, i18n.language) }) : '–'}</TableCell>}
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         <IconButton aria-label={t('courses.tees.editNamed', { name: tee.name })} onClick={() => setEditing(index)} disabled={busy}>
                           <EditOutlinedIcon />

@@ -1,3 +1,5 @@
+import { wholeMetres } from '../../../lib/map/format';
+
 /** The words and numbers of a hole's height profile (the height profiles screen), in the reader's language. */
 
 /** The rise or fall from the first to the last height, as a translation key and values. */
@@ -13,9 +15,8 @@ export function riseText(points: { height: number }[]): { key: string; metres: n
  */
 export function profileFormat(language: string): { height(metres: number): string; distance(metres: number): string } {
   const tenths = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  const whole = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
   return {
     height: (metres) => tenths.format(Math.round(metres * 10) / 10),
-    distance: (metres) => whole.format(Math.round(metres)),
+    distance: (metres) => wholeMetres(metres, language),
   };
 }

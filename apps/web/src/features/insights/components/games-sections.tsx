@@ -54,7 +54,7 @@ export function GamesSection({ data, format }: SectionProps) {
           height={CHART_HEIGHT}
           margin={chartMargin}
           xAxis={[{ scaleType: 'band', data: labels, label: periodHeader }]}
-          yAxis={[{ label: t('insights.games.rounds'), width: 72 }]}
+          yAxis={[{ label: t('insights.games.rounds'), width: 72, valueFormatter: (v: number) => format.tick(v) }]}
           series={series.guides.map((g, i) => ({
             data: g.rounds,
             label: g.title,
@@ -121,7 +121,7 @@ export function HolesSection({ data, format }: SectionProps) {
           height={CHART_HEIGHT}
           margin={chartMargin}
           xAxis={[{ scaleType: 'band', data: holes.map((h) => String(h.number)), label: t('insights.games.hole') }]}
-          yAxis={[{ label: t('insights.games.overPar'), width: 72 }]}
+          yAxis={[{ label: t('insights.games.overPar'), width: 72, valueFormatter: (v: number) => format.tick(v) }]}
           series={[
             {
               data: holes.map((h) => (h.overPar === null ? null : Math.round(h.overPar * 100) / 100)),
@@ -222,7 +222,7 @@ export function PaceSection({ data, format }: SectionProps) {
           height={CHART_HEIGHT}
           margin={chartMargin}
           xAxis={[{ scaleType: 'band', data: holes.map((h) => String(h.number)), label: t('insights.games.hole') }]}
-          yAxis={[{ label: t('insights.games.minutes'), width: 72 }]}
+          yAxis={[{ label: t('insights.games.minutes'), width: 72, valueFormatter: (v: number) => format.tick(v) }]}
           series={[
             {
               data: holes.map((h) => (h.minutes === null ? null : Math.round(h.minutes * 10) / 10)),
@@ -279,7 +279,7 @@ export function DownloadsSection({ data, format }: SectionProps) {
           height={CHART_HEIGHT}
           margin={chartMargin}
           xAxis={[{ scaleType: 'band', data: table.years.map(String), label: t('insights.games.year') }]}
-          yAxis={[{ label: t('insights.games.downloads'), width: 72 }]}
+          yAxis={[{ label: t('insights.games.downloads'), width: 72, valueFormatter: (v: number) => format.tick(v) }]}
           series={table.products.map((p, i) => ({
             data: table.counts.map((row) => row[i]),
             label: product(p),

@@ -70,7 +70,7 @@ export function RoundTimeSection({ clubId, data, format }: { clubId: number; dat
           height={300}
           margin={{ left: 4, right: 12, top: 12, bottom: 4 }}
           xAxis={[{ scaleType: 'band', data: buckets.map(bucketLabel), label: t('insights.games.minutesBucket') }]}
-          yAxis={[{ label: t('insights.games.rounds'), width: 72 }]}
+          yAxis={[{ label: t('insights.games.rounds'), width: 72, valueFormatter: (v: number) => format.tick(v) }]}
           series={[
             { data: buckets.map((b) => b.within), label: t('insights.games.withinGoal'), stack: 'time', color: CHART_COLOURS[0], valueFormatter: (v: number | null) => (v ? format.integer(v) : null) },
             { data: buckets.map((b) => b.over), label: t('insights.games.overGoalRounds'), stack: 'time', color: WARN_COLOUR, valueFormatter: (v: number | null) => (v ? format.integer(v) : null) },

@@ -7,6 +7,8 @@ export interface InsightFormat {
   /** A signed difference: +0.4, −1.2 (always with its sign). */
   signed: (n: number, digits?: number) => string;
   percent: (share: number) => string;
+  /** A chart axis's tick: at most two decimals ("1,2" in Danish; the charts' own ticks follow the browser). */
+  tick: (n: number) => string;
   /** A period's first day as the chart names it: "3 Mar" for a week, "Mar 2026" for a month. */
   period: (period: string, interval: InsightInterval) => string;
   date: (date: string) => string;
@@ -33,6 +35,7 @@ export function insightFormat(language: string): InsightFormat {
     return format.format(n);
   };
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+  const tick = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
   const week = new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const month = new Intl.DateTimeFormat(language, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -42,6 +45,7 @@ export function insightFormat(language: string): InsightFormat {
     decimal,
     signed,
     percent: (share) => percent.format(share),
+    tick: (n) => tick.format(n),
     period: (period, interval) => (interval === 'month' ? month : week).format(utc(period)),
     date: (date) => day.format(utc(date)),
   };
