@@ -80,7 +80,7 @@ test('the owner creates a course with two tees and 9 holes; it is in the menu an
       await expect(page.getByLabel(`Distance of hole ${n} from Yellow`)).toHaveValue(hole.yellow);
       await expect(page.getByLabel(`Distance of hole ${n} from Red`)).toHaveValue(hole.red);
     }
-    await expect(page.getByRole('row', { name: /^Yellow/ })).toContainText('2980 m');
+    await expect(page.getByRole('row', { name: /^Yellow/ })).toContainText('2,980 m');
 
     // Remove hole 2 (stroke index 9, so the other eight keep valid handicaps 1 to 8), save, reload: 8 holes.
     await page.getByRole('button', { name: 'Remove hole 2', exact: true }).click();
@@ -101,7 +101,7 @@ test('the owner creates a course with two tees and 9 holes; it is in the menu an
       await expect(page.getByLabel(`Handicap of hole ${n}`, { exact: true })).toHaveValue(hole.handicap);
       await expect(page.getByLabel(`Distance of hole ${n} from Yellow`)).toHaveValue(hole.yellow);
     }
-    await expect(page.getByRole('row', { name: /^Yellow/ })).toContainText('2832 m');
+    await expect(page.getByRole('row', { name: /^Yellow/ })).toContainText('2,832 m');
   } finally {
     const courses = await api.get<{ id: number; name: string }[]>('courses');
     for (const course of courses.filter((c) => c.name === name)) await api.delete(`courses/${course.id}`);
