@@ -1,17 +1,18 @@
-import { courseHandicap, formatCourseHandicap, formatIndex, handicapRanges, INDEX_RANGE } from './handicap';
+import type { Language } from '../constants';
+import { courseHandicap, formatCourseHandicap, formatIndex, formatTenths, handicapRanges, INDEX_RANGE } from './handicap';
 import type { GuideCourse, GuideTee, HandicapTableFormat, TeeRating } from './input';
 import type { Item, Page } from './page';
 import { banner, courseContext, fontScale, footer, INK, mix, MUTED, rect, teeDot, text, type PageContext } from './parts';
 
-/** Rows of a handicap table: the index (or range of indexes) and the course handicap it gives. */
-export function handicapRows(rating: TeeRating, style: HandicapTableFormat): { index: string; courseHandicap: string }[] {
+/** Rows of a handicap table: the index (or range of indexes, in the guide's language) and the course handicap it gives. */
+export function handicapRows(rating: TeeRating, style: HandicapTableFormat, language: Language = 'en'): { index: string; courseHandicap: string }[] {
   if (style === 'whole') {
     const rows: { index: string; courseHandicap: string }[] = [];
-    for (let i = INDEX_RANGE.min; i <= INDEX_RANGE.max; i++) rows.push({ index: formatIndex(i), courseHandicap: formatCourseHandicap(courseHandicap(i, rating)) });
+    for (let i = INDEX_RANGE.min; i <= INDEX_RANGE.max; i++) rows.push({ index: formatIndex(i, language), courseHandicap: formatCourseHandicap(courseHandicap(i, rating)) });
     return rows;
   }
   return handicapRanges(rating).map((r) => ({
-    index: r.from === r.to ? formatIndex(r.from) : `${formatIndex(r.from)} – ${formatIndex(r.to)}`,
+    index: r.from === r.to ? formatIndex(r.from, language) : `${formatIndex(r.from, language)} – ${formatIndex(r.to, language)}`,
     courseHandicap: formatCourseHandicap(r.courseHandicap),
   }));
 }
@@ -30,13 +31,13 @@ export function handicapPage(base: PageContext, course: GuideCourse, tee: GuideT
   const items: Item[] = [...head.items];
   let y = head.bottom + 18 * f;
   items.push(teeDot(margin + 4 * f, y - 3 * f, 4 * f, tee.colour));
-  const facts = `${labels.courseRating} ${rating.courseRating.toFixed(1)} · ${labels.slope} ${rating.slope} · ${labels.par} ${rating.par}`;
+  const facts = `${labels.courseRating} ${formatTenths(rating.courseRating, ctx.input.guide.language)} · ${labels.slope} ${rating.slope} · ${labels.par} ${rating.par}`;
   items.push(text(margin + 12 * f, y, facts, 8 * f, { weight: 700 }));
   y += 11 * f;
   items.push(text(margin, y, labels.whsFormula, 6 * f, { fill: MUTED }));
   y += 10 * f;
 
-  const rows = handicapRows(rating, ctx.input.guide.handicapTable);
+  const rows = handicapRows(rating, ctx.input.guide.handicapTable, ctx.input.guide.language);
   const size = 7 * f;
   const rowH = size * 1.45;
   const headH = rowH * 1.6;

@@ -45,5 +45,9 @@ describe('handicapRanges', () => {
     }
     expect(formatIndex(-2.1)).toBe('+2.1');
     expect(formatIndex(12)).toBe('12.0');
+    // In the guide's language: Danish and Swedish write a decimal comma.
+    expect(formatIndex(-2.1, 'da')).toBe('+2,1');
+    expect(formatIndex(36, 'sv')).toBe('36,0');
+    expect(formatIndex(12.4, 'en')).toBe('12.4');
   });
 });

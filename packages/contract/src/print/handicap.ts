@@ -1,3 +1,4 @@
+import type { Language } from '../constants';
 import type { TeeRating } from './input';
 
 /**
@@ -39,9 +40,21 @@ export function handicapRanges(rating: TeeRating, min: number = INDEX_RANGE.min,
   return rows;
 }
 
-/** An index as printed: one decimal, plus handicaps with '+' ('+2.1'). */
-export function formatIndex(index: number): string {
-  const text = Math.abs(index).toFixed(1);
+const TENTHS = new Map<Language, Intl.NumberFormat>();
+
+/** A number with one decimal as the guide's language writes it ('71.2'; '71,2' in Danish and Swedish). */
+export function formatTenths(value: number, language: Language = 'en'): string {
+  let format = TENTHS.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+    TENTHS.set(language, format);
+  }
+  return format.format(value);
+}
+
+/** An index as printed in the guide's language: one decimal, plus handicaps with '+' ('+2.1', '+2,1'). */
+export function formatIndex(index: number, language: Language = 'en'): string {
+  const text = formatTenths(Math.abs(index), language);
   return index < 0 ? `+${text}` : text;
 }
 

@@ -124,9 +124,11 @@ describe('layoutGuide on the demo course', () => {
     const tables = pages.filter((p) => p.kind === 'handicap');
     expect(tables).toHaveLength(6);
     const words = texts(tables[0].items);
-    expect(words).toContain('Course rating 73.4 · Slope 134 · Par 72');
+    // The demo guide is Danish: its numbers have a decimal comma.
+    expect(words).toContain('Course rating 73,4 · Slope 134 · Par 72');
     // Index 18.2 on Hvid for men: 18.2 × 134 / 113 + 1.4 = 22.98 → 23; the row holding 18.2 gives 23.
-    const row = words.findIndex((w) => /^[\d.]+ – [\d.]+$/.test(w) && Number(w.split(' – ')[0]) <= 18.2 && Number(w.split(' – ')[1]) >= 18.2);
+    const number = (w: string) => Number(w.replace(',', '.'));
+    const row = words.findIndex((w) => /^[\d,]+ – [\d,]+$/.test(w) && number(w.split(' – ')[0]) <= 18.2 && number(w.split(' – ')[1]) >= 18.2);
     expect(words[row + 1]).toBe('23');
   });
 
@@ -134,6 +136,8 @@ describe('layoutGuide on the demo course', () => {
     expect(layoutGuide(demoGuideInput())).toEqual(pages);
     const en = layoutGuide(demoGuideInput({ language: 'en' }));
     expect(texts(en.find((p) => p.kind === 'green')!.items).some((t) => t.startsWith('Scale 1:'))).toBe(true);
+    // Numbers too: an English guide writes a decimal point.
+    expect(texts(en.find((p) => p.kind === 'handicap')!.items)).toContain('Course rating 73.4 · Slope 134 · Par 72');
   });
 
   it('puts a double overview on two facing pages and lets a front image replace the front texts', () => {
@@ -373,9 +377,9 @@ describe('the guide’s settings (the stored guides’ vocabulary) each change t
 
   it('formats the handicap tables as ranges or one row per whole index (handicapTable, apart from the handicap style)', () => {
     const table = (format: 'ranges' | 'whole') => texts(layoutGuide(demoGuideInput({ handicapTable: format, handicapStyle: 'hidden' })).find((p) => p.kind === 'handicap')!.items);
-    const range = /^\+?[\d.]+ – \+?[\d.]+$/;
+    const range = /^\+?[\d,]+ – \+?[\d,]+$/;
     expect(table('ranges').some((t) => range.test(t))).toBe(true);
     expect(table('whole').some((t) => range.test(t))).toBe(false);
-    expect(table('whole')).toContain('18.0');
+    expect(table('whole')).toContain('18,0');
   });
 });
