@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page, Route } from '@playwright/test';
 import type { Job } from '@golf/contract/api/jobs';
 import { SCREENS, type ScreenName } from '../src/config/screens';
 import { expectAccessible, VISITORS, WIDTHS } from './axe';
@@ -185,8 +185,24 @@ const JOB_LIST = /\/api\/events\/jobs\?/;
  * opens the same confirmation, which is only closed again (nothing is sent to the server).
  */
 async function showWaitingJob(page: Page, waiting: string): Promise<void> {
-  await page.unroute(JOB_LIST);
-  await page.route(JOB_LIST, async (route) => {
+  // Once per page (the state is opened at each width): a handler taken away while one of its
+  // calls is still on its way leaves that call to fail on its own.
+  if (!routedJobLists.has(page)) {
+    routedJobLists.add(page);
+    await page.route(JOB_LIST, withWaitingJob);
+  }
+  await page.reload();
+  await expect(page.getByTestId('job-row').first().getByText(waiting, { exact: true })).toBeVisible(LOADING);
+}
+
+const routedJobLists = new WeakSet<Page>();
+
+/** The server's answer to the job list with one waiting job put first. */
+async function withWaitingJob(route: Route): Promise<void> {
+  // The screen asks for its list again and again while a job waits: an answer still on its way
+  // when the page reloads or the test ends and closes the page is aborted or disposed with it
+  // (CI 2026-11-29 09:10, both tries: 'Response has been disposed'). That ends the poll, not the test.
+  try {
     const answer = await route.fetch();
     const jobs = (await answer.json()) as Job[];
     const job: Job = {
@@ -207,9 +223,10 @@ async function showWaitingJob(page: Page, waiting: string): Promise<void> {
       requestId: null,
     };
     await route.fulfill({ response: answer, json: [job, ...jobs] });
-  });
-  await page.reload();
-  await expect(page.getByTestId('job-row').first().getByText(waiting, { exact: true })).toBeVisible(LOADING);
+  } catch (error) {
+    if (/disposed|closed|aborted/i.test(String(error))) return;
+    throw error;
+  }
 }
 
 const SCREEN_STATES: ScreenStates[] = [
