@@ -106,13 +106,13 @@ if (want('pg')) {
   }
 }
 // Several API instances and workers behind HAProxy (issue 28, apps/server/topology/): on
-// PostgreSQL only, after its server suite, on the built server. Without `haproxy` it counts as a
-// failure, so a machine without it cannot pass by skipping the suite.
+// PostgreSQL only, after its server suite, on the built server. Without `haproxy` or `pgbouncer`
+// it counts as a failure, so a machine without them cannot pass by skipping the suite.
 if (want('pg') || want('topology')) {
   if (!process.env.TEST_DATABASE_URL) {
     if (only.includes('topology')) console.log('\nTEST_DATABASE_URL is not set: the topology suite needs PostgreSQL.');
-  } else if (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status !== 0) {
-    console.error('\nThe topology suite needs HAProxy: apt-get install -y haproxy');
+  } else if (spawnSync('haproxy', ['-v'], { stdio: 'ignore' }).status !== 0 || spawnSync('pgbouncer', ['--version'], { stdio: 'ignore' }).status !== 0) {
+    console.error('\nThe topology suite needs HAProxy and PgBouncer: apt-get install -y haproxy pgbouncer');
     results.push({ name: 'topology(postgresql)', passed: 0, failed: 1 });
   } else if (!ensureBuilt()) {
     results.push({ name: 'topology(postgresql) build', passed: 0, failed: 1 });

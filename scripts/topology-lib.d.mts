@@ -13,6 +13,21 @@ export interface TopologyOptions {
   seedDemo?: boolean;
   /** Every process's output lines, prefixed with its name; default: kept in memory only. */
   log?: (line: string) => void;
+  /** Default false: the instances' and workers' pools go through PgBouncer in transaction mode (docs/scaling.md), DATABASE_DIRECT_URL for the feed and the migrations. Needs `pgbouncer` (apt-get install -y pgbouncer). */
+  pgbouncer?: boolean;
+}
+
+export interface PgBouncer {
+  /** The topology's database through PgBouncer (the instances' DATABASE_URL). */
+  url: string;
+  /** E.g. '1.18.0'. */
+  version: string;
+  /** Server connections PgBouncer opens to the database at most. */
+  poolSize: number;
+  /** Whether the instances keep named prepared statements (PgBouncer >= 1.21, with max_prepared_statements). */
+  namedStatements: boolean;
+  /** A command of PgBouncer's admin console, e.g. 'SHOW CLIENTS': its rows. */
+  show(command: string): Promise<Record<string, unknown>[]>;
 }
 
 export interface ProcessHandle {
@@ -39,8 +54,10 @@ export interface Topology {
   statsUrl: string;
   /** Headers that pin a request through the proxy to that instance: { 'x-golf-instance': name }. */
   pin(name: 'api1' | 'api2' | (string & {})): Record<string, string>;
-  /** The topology's own database. */
+  /** The topology's own database (PostgreSQL itself). */
   databaseUrl: string;
+  /** PgBouncer in front of it, with the `pgbouncer` option; else null. */
+  pgbouncer: PgBouncer | null;
   s3: { endpoint: string; bucket: string; listKeys(prefix?: string): Promise<string[]> };
   api: ProcessHandle[];
   workers: ProcessHandle[];
@@ -55,6 +72,9 @@ export function startTopology(options?: TopologyOptions): Promise<Topology>;
 
 /** A port free at this moment on 127.0.0.1. */
 export function freePort(): Promise<number>;
+
+/** PgBouncer's configuration for the database at `database` (transaction mode, as docs/scaling.md gives it). */
+export function pgBouncerConfig(opts: { database: URL; port: number; namedStatements: boolean }): string;
 
 /** deploy/haproxy.cfg with its servers block written for these instances. */
 export function proxyConfig(servers: { name: string; address: string }[]): string;

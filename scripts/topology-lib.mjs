@@ -5,7 +5,7 @@
 // server on which it may create and drop a database.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -36,6 +36,9 @@ const KILL_AFTER_MS = 30_000;
  * @property {boolean} [seedDemo] default true (with DEMO_PRODUCTS=false and DEMO_SEASON_ROUNDS=0
  *   unless `env` says otherwise: nothing runs in the background)
  * @property {(line: string) => void} [log] every process's output lines, prefixed with its name
+ * @property {boolean} [pgbouncer] default false: the API instances and workers reach the database
+ *   through PgBouncer in transaction mode, configured as docs/scaling.md says (`DATABASE_DIRECT_URL`
+ *   for the change feed and the migrations; `DB_NAMED_STATEMENTS=false` before PgBouncer 1.21)
  */
 
 /**
@@ -57,13 +60,25 @@ const KILL_AFTER_MS = 30_000;
  * @property {string} proxyUrl the HAProxy frontend, http://127.0.0.1:<port>
  * @property {(name: string) => Record<string, string>} pin the headers that pin a request through
  *   the proxy to that instance: { 'x-golf-instance': name }
- * @property {string} databaseUrl the topology's own database
+ * @property {string} databaseUrl the topology's own database (PostgreSQL itself)
+ * @property {PgBouncer | null} pgbouncer the pooler in front of it, with the `pgbouncer` option
  * @property {{ endpoint: string, bucket: string, listKeys(prefix?: string): Promise<string[]> }} s3
  * @property {ProcessHandle[]} api
  * @property {ProcessHandle[]} workers
  * @property {() => Promise<string[]>} proxyBackendsUp names of the API servers HAProxy sees UP
  * @property {string} statsUrl HAProxy's stats page (its CSV: statsUrl + ';csv')
  * @property {() => Promise<void>} stop stops everything it started, drops the database; safe twice
+ */
+
+/**
+ * @typedef {object} PgBouncer
+ * @property {string} url the topology's database through PgBouncer (the instances' DATABASE_URL)
+ * @property {string} version e.g. '1.18.0'
+ * @property {number} poolSize server connections PgBouncer opens to the database at most
+ * @property {boolean} namedStatements whether the instances keep named prepared statements
+ *   (PgBouncer >= 1.21, with max_prepared_statements)
+ * @property {(command: string) => Promise<Record<string, unknown>[]>} show a command of PgBouncer's
+ *   admin console, e.g. 'SHOW CLIENTS'
  */
 
 /** A port free at this moment on 127.0.0.1. */
@@ -86,6 +101,95 @@ function checkPrerequisites() {
   for (const file of [SERVER_MAIN, WORKER_MAIN]) {
     if (!existsSync(file)) throw new Error(`The topology runs the built server: ${file} is missing. Run \`npm run build\` first.`);
   }
+}
+
+/** PgBouncer's version ([major, minor, patch]), or a clear error when it is not installed. */
+function pgBouncerVersion() {
+  const run = spawnSync('pgbouncer', ['--version'], { encoding: 'utf8' });
+  const match = /PgBouncer (\d+)\.(\d+)\.(\d+)/.exec(run.stdout ?? '');
+  if (run.error || !match) throw new Error('The topology with PgBouncer needs it: `apt-get install -y pgbouncer` (Debian 12 ships 1.18), then try again.');
+  return match.slice(1).map(Number);
+}
+
+/** Server connections PgBouncer opens to the topology's database (docs/scaling.md tried 8). */
+const PGBOUNCER_POOL_SIZE = 8;
+
+/**
+ * PgBouncer's configuration for one database, as docs/scaling.md gives it: transaction mode, the
+ * session settings the server relies on made on each server connection (`connect_query`), the
+ * startup parameters node-postgres sends ignored, and named statements kept per client from 1.21.
+ * `auth_type = any`: the topology's PostgreSQL is trusted on loopback; PgBouncer logs in as the
+ * database line's user (and password, when the address has one).
+ * @param {{ database: URL, port: number, namedStatements: boolean }} opts
+ */
+export function pgBouncerConfig({ database, port, namedStatements }) {
+  const name = decodeURIComponent(database.pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`PgBouncer's database name must be a plain identifier: ${name}`);
+  const login = [`user=${decodeURIComponent(database.username || 'postgres')}`, ...(database.password ? [`password=${decodeURIComponent(database.password)}`] : [])];
+  const settings = "set golf.change_notices = on; set statement_timeout = 15000; set idle_in_transaction_session_timeout = 30000";
+  return [
+    '[databases]',
+    `${name} = host=${database.hostname} port=${database.port || 5432} dbname=${name} ${login.join(' ')} pool_size=${PGBOUNCER_POOL_SIZE} connect_query='${settings}'`,
+    '[pgbouncer]',
+    'listen_addr = 127.0.0.1',
+    `listen_port = ${port}`,
+    'unix_socket_dir =',
+    'auth_type = any',
+    'pool_mode = transaction',
+    'max_client_conn = 500',
+    'log_connections = 0',
+    'log_disconnections = 0',
+    'ignore_startup_parameters = extra_float_digits, statement_timeout, idle_in_transaction_session_timeout',
+    ...(namedStatements ? ['max_prepared_statements = 200'] : []),
+    '',
+  ].join('\n');
+}
+
+/**
+ * Starts PgBouncer in front of `databaseUrl` (run as the `postgres` user when this process is
+ * root: PgBouncer refuses to run as root). Resolves once its admin console answers.
+ * @returns {Promise<{ handle: ReturnType<typeof childProcess>, bouncer: PgBouncer }>}
+ */
+async function startPgBouncer({ databaseUrl, log }) {
+  const version = pgBouncerVersion();
+  const namedStatements = version[0] > 1 || (version[0] === 1 && version[1] >= 21);
+  const port = await freePort();
+  // Its own folder, readable by the user it runs as.
+  const dir = mkdtempSync(join(tmpdir(), 'golf-pgbouncer-'));
+  chmodSync(dir, 0o755);
+  const file = join(dir, 'pgbouncer.ini');
+  writeFileSync(file, pgBouncerConfig({ database: new URL(databaseUrl), port, namedStatements }), { mode: 0o644 });
+  const url = new URL(databaseUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  const show = async (command) => {
+    const client = new pg.Client({ host: '127.0.0.1', port, user: 'pgbouncer', database: 'pgbouncer' });
+    await client.connect();
+    try {
+      return (await client.query(command)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  const handle = childProcess({
+    name: 'pgbouncer',
+    command: 'pgbouncer',
+    args: [...(process.getuid?.() === 0 ? ['-u', 'postgres'] : []), file],
+    env: { ...process.env },
+    log,
+    async ready() {
+      for (;;) {
+        if (await show('SHOW VERSION').then(() => true, () => false)) return;
+        await sleep(100);
+      }
+    },
+  });
+  await handle.start();
+  return {
+    handle,
+    dir,
+    bouncer: { url: url.toString(), version: version.join('.'), poolSize: PGBOUNCER_POOL_SIZE, namedStatements, show },
+  };
 }
 
 /**
@@ -249,6 +353,18 @@ export async function startTopology(options = {}) {
     databaseUrlObject.pathname = `/${dbName}`;
     const databaseUrl = databaseUrlObject.toString();
 
+    // PgBouncer in front of it, when asked: the instances' pools go through it.
+    let pgbouncer = null;
+    if (options.pgbouncer) {
+      const started = await startPgBouncer({ databaseUrl, log });
+      undo.push(async () => rmSync(started.dir, { recursive: true, force: true }));
+      undo.push(() => stopHandle(started.handle));
+      pgbouncer = started.bouncer;
+    }
+    const poolEnv = pgbouncer
+      ? { DATABASE_URL: pgbouncer.url, DATABASE_DIRECT_URL: databaseUrl, DB_NAMED_STATEMENTS: String(pgbouncer.namedStatements) }
+      : { DATABASE_URL: databaseUrl };
+
     // The bucket: s3rver, files in a folder of the topology.
     const s3Dir = join(temp, 's3');
     const s3rver = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
@@ -308,7 +424,7 @@ export async function startTopology(options = {}) {
 
     const common = {
       ...baseEnv,
-      DATABASE_URL: databaseUrl,
+      ...poolEnv,
       S3_BUCKET: BUCKET,
       S3_ENDPOINT: s3Endpoint,
       S3_ACCESS_KEY_ID: 'S3RVER',
@@ -377,6 +493,7 @@ export async function startTopology(options = {}) {
       statsUrl,
       pin: (name) => ({ 'x-golf-instance': name }),
       databaseUrl,
+      pgbouncer,
       s3: {
         endpoint: s3Endpoint,
         bucket: BUCKET,

@@ -6,6 +6,7 @@
 //   TOPOLOGY_DATABASE_URL  the PostgreSQL server to create the database on (default postgres://postgres@127.0.0.1:5432/postgres)
 //   TOPOLOGY_API, TOPOLOGY_WORKERS  how many of each (default 2 and 2)
 //   TOPOLOGY_VERBOSE=1     print every process's output
+//   TOPOLOGY_PGBOUNCER=1   the instances' and workers' pools through PgBouncer in transaction mode (docs/scaling.md; needs `pgbouncer`)
 import { startTopology } from './topology-lib.mjs';
 
 const count = (name, fallback) => {
@@ -23,6 +24,7 @@ try {
   topology = await startTopology({
     apiInstances: count('TOPOLOGY_API', 2),
     workers: count('TOPOLOGY_WORKERS', 2),
+    pgbouncer: process.env.TOPOLOGY_PGBOUNCER === '1',
     // Without TOPOLOGY_VERBOSE only errors and the processes' stop messages are shown.
     log: (line) => {
       if (verbose || /error|failed|shutting down|stops|exited/i.test(line)) console.log(line);
@@ -40,6 +42,7 @@ const lines = [
   ...topology.api.map((h) => `  ${h.name.padEnd(8)} ${h.url}  (pid ${h.pid}, direct; JOB_WORKERS=0)`),
   ...topology.workers.map((h) => `  ${h.name.padEnd(8)} job worker (pid ${h.pid})`),
   `  database:        ${topology.databaseUrl}`,
+  ...(topology.pgbouncer ? [`  PgBouncer ${topology.pgbouncer.version}: ${topology.pgbouncer.url}  (the pools' DATABASE_URL; transaction mode, ${topology.pgbouncer.poolSize} server connections)`] : []),
   `  S3 (s3rver):     ${topology.s3.endpoint}/${topology.s3.bucket}`,
   `  Pin a request to one instance: curl -H 'X-Golf-Instance: api2' ${topology.proxyUrl}/api/ready`,
   'Demo sign-ins:',

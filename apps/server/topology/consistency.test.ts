@@ -4,61 +4,15 @@
 // through the proxy, pinned to an instance (X-Golf-Instance), which the proxy confirms (X-Golf-Served-By).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTopology, type Topology } from '../../../scripts/topology-lib.mjs';
+import { throughProxy } from './through-proxy';
 
 /** The session cache's time of every instance (SESSION_CACHE_MS, the default). */
 const SESSION_CACHE_MS = 2_000;
 
-type Instance = 'api1' | 'api2';
-interface Answer {
-  status: number;
-  headers: Headers;
-  text: string;
-  json(): any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
 describe('several instances behind HAProxy: one consistent server (postgresql)', () => {
   let topo: Topology;
   const log: string[] = [];
-
-  /** One request through the proxy to `instance`; fails the test when another instance answered. */
-  async function call(
-    instance: Instance,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<Answer> {
-    const res = await fetch(`${topo.proxyUrl}/api/${path}`, {
-      method,
-      headers: {
-        ...topo.pin(instance),
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        ...(opts.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...opts.headers,
-      },
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    });
-    expect(res.headers.get('x-golf-served-by'), `${method} ${path}`).toBe(instance);
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, text, json: () => JSON.parse(text) };
-  }
-
-  async function signIn(instance: Instance, username: string, password: string): Promise<string> {
-    const res = await call(instance, 'POST', 'authenticate', { body: { username, password } });
-    expect(res.status, res.text).toBe(200);
-    return res.json().token as string;
-  }
-
-  /** Polls `request` until it answers `status`; answers how long that took (ms), or fails. */
-  async function answersWithin(ms: number, status: number, request: () => Promise<Answer>): Promise<number> {
-    const started = Date.now();
-    let last = await request();
-    while (last.status !== status && Date.now() - started < ms) {
-      await new Promise((r) => setTimeout(r, 100));
-      last = await request();
-    }
-    expect(last.status, last.text).toBe(status);
-    return Date.now() - started;
-  }
+  const { call, signIn, answersWithin } = throughProxy(() => topo);
 
   let admin: string;
   let owner: string;
@@ -96,13 +50,13 @@ describe('several instances behind HAProxy: one consistent server (postgresql)',
     // Asked twice: the second is api2's kept answer.
     expect((await call('api2', 'GET', path, { token: owner })).json()).toEqual(before.json());
     const name = `Fjordvang ${Date.now()}`;
-    expect(before.json().name).not.toBe(name);
+    expect(before.json<{ name: string }>().name).not.toBe(name);
     const put = await call('api1', 'PUT', `clubs/${dkClubId}`, { token: owner, body: { name } });
     expect(put.status, put.text).toBe(200);
     const after = await call('api2', 'GET', path, { token: owner });
     expect(after.status).toBe(200);
     expect(after.json()).toEqual(put.json());
-    expect(after.json().name).toBe(name);
+    expect(after.json<{ name: string }>().name).toBe(name);
   });
 
   it("serves the graphics catalogue changed by an administrator on api1 from api2 at once, under a new ETag", async () => {
@@ -137,7 +91,7 @@ describe('several instances behind HAProxy: one consistent server (postgresql)',
       body: { name: 'Topology course', tees: [{ name: 'Yellow', color: '#fbc02d' }], holes: [{ name: 'Hole 1', par: 4, handicap: 1, distances: [{ tee: 0, distance: 310 }] }] },
     });
     expect(course.status, course.text).toBe(201);
-    const holeId = course.json().holes[0].id as number;
+    const holeId = course.json<{ holes: { id: number }[] }>().holes[0]!.id;
     const path = `clubs/${dkClubId}/holes/${holeId}/drawing/1`;
     const before = await call('api2', 'GET', path, { token: owner });
     expect(before.status, before.text).toBe(200);
@@ -155,8 +109,8 @@ describe('several instances behind HAProxy: one consistent server (postgresql)',
     expect(saved.status, saved.text).toBe(200);
     const after = await call('api2', 'GET', path, { token: owner });
     expect(after.status).toBe(200);
-    expect(after.json().version).toBe(saved.json().version);
-    expect((after.json().drawing.features as { id: string }[]).map((f) => f.id)).toEqual(['boundary', 'green-1']);
+    expect(after.json<{ version: number }>().version).toBe(saved.json<{ version: number }>().version);
+    expect(after.json<{ drawing: { features: { id: string }[] } }>().drawing.features.map((f) => f.id)).toEqual(['boundary', 'green-1']);
   });
 
   it('refuses on api2 a session signed out on api1, within the session cache time', async () => {
@@ -183,8 +137,8 @@ describe('several instances behind HAProxy: one consistent server (postgresql)',
   it("refuses on api2, within the session cache time, a club role an administrator removed on api1", async () => {
     const staff = await signIn('api2', 'staff@example.com', 'staff-demo');
     const me = await call('api2', 'PUT', 'authenticated', { token: staff });
-    const staffId = me.json().id as number;
-    expect(me.json().roles[String(dkClubId)]).toContain('opening-hours');
+    const { id: staffId, roles } = me.json<{ id: number; roles: Record<string, string[]> }>();
+    expect(roles[String(dkClubId)]).toContain('opening-hours');
     const hours = () => call('api2', 'GET', `clubs/${dkClubId}/hours`, { token: staff });
     expect((await hours()).status).toBe(200);
     const changed = await call('api1', 'PUT', `clubs/${dkClubId}/users/${staffId}/roles`, { token: admin, body: { roles: ['club-info', 'club-gallery'] } });
@@ -220,6 +174,6 @@ describe('several instances behind HAProxy: one consistent server (postgresql)',
     const held = await call('api2', 'POST', 'authenticate', { body: { username: 'owner@example.com', password: 'owner-demo' } });
     expect(held.status, held.text).toBe(429);
     expect(Number(held.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-    expect(held.json().token).toBeUndefined();
+    expect(held.json<{ token?: string }>().token).toBeUndefined();
   });
 });
