@@ -27,3 +27,8 @@ export function formatHeight(metres: number | null, language?: string): string {
 export function wholeMetres(metres: number, language?: string): string {
   return formatter(language, 0).format(Math.round(metres));
 }
+
+/** Metres to a tenth with no unit ("2,5" in Danish), for a text that adds the unit. */
+export function tenthsOfMetres(metres: number, language?: string): string {
+  return formatter(language, 1).format(metres);
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distance } from '@golf/contract/geo/measure';
 import { hexToRgba, resolveElementStyle } from './element-style';
-import { formatArea, formatHeight, formatLength, wholeMetres } from './format';
+import { formatArea, formatHeight, formatLength, tenthsOfMetres, wholeMetres } from './format';
 import { canRedo, canUndo, createHistory, current, currentId, push, redo, undo } from './history';
 import { unproject } from '@golf/contract/geo/projection';
 import { createMeasurer, projectedPolygonArea, shoelaceArea } from './measure';
@@ -100,6 +100,9 @@ describe('measurement formatting', () => {
     // A tee's total, a column's total: the unit comes from the translation.
     expect(wholeMetres(6343.6, 'da')).toBe('6.344');
     expect(wholeMetres(6343.6, 'en')).toBe('6,344');
+    // A pin's distances: a tenth, the unit in the sentence.
+    expect(tenthsOfMetres(8.84, 'da')).toBe('8,8');
+    expect(tenthsOfMetres(4, 'en')).toBe('4.0');
   });
 });
 

@@ -27,6 +27,7 @@ import { checkPin, pinZone } from '@golf/contract/geo/pin-rotation';
 import { paths } from '../../../../config/paths';
 import { errorText } from '../../../../lib/error-text';
 import { useSnackbar } from '../../../../lib/snackbar/snackbar-context';
+import { tenthsOfMetres } from '../../../../lib/map/format';
 import { useSaveRotationSetup, useSuggestPins, type SavedSetup } from '../api/pin-rotation';
 import { GreenMap } from './green-map';
 import { formatDay, historyOn, isDate, pinsToSave, rowPin, rowProblem, type PinRow } from '../utils/rotation';
@@ -321,10 +322,9 @@ function CheckCell({
     );
   }
   // Metres to a tenth, as the interface language writes them ("2,5" in Danish).
-  const metres = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const distances = [
-    t('greenkeeper.pins.edgeDistance', { value: metres.format(Math.max(0, check.edgeDistance)) }),
-    ...(check.nearestRecent !== null ? [t('greenkeeper.pins.nearestRecent', { value: metres.format(check.nearestRecent) })] : []),
+    t('greenkeeper.pins.edgeDistance', { value: tenthsOfMetres(Math.max(0, check.edgeDistance), i18n.language) }),
+    ...(check.nearestRecent !== null ? [t('greenkeeper.pins.nearestRecent', { value: tenthsOfMetres(check.nearestRecent, i18n.language) })] : []),
   ].join(' · ');
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
