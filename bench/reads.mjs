@@ -51,11 +51,15 @@
 // each mix's ratio to it; BENCH_NODE_ARGS="<options>" starts the measured servers (not the
 // baseline's) with those Node options, e.g. with BENCH_BASELINE naming the same build:
 // BENCH_NODE_ARGS=--max-semi-space-size=32 was 826 against 865 req/s on 2026-11-28, no gain.
-import { execSync } from 'node:child_process';
+// BENCH_NODE_ARGS="--import ./bench/server-timings.mjs" writes where the server's time goes
+// (inside the server, the pool's wait, a statement's answer) to bench/results/timings-<pid>.txt.
+// BENCH_SERVER_NODE=<node binary> runs the servers on another Node (bench/lib.mjs); the first
+// line says which.
+import { execFileSync as runFile, execSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { join, resolve } from 'node:path';
 import { discoverCourse, generatePool, putUsers, steadyRounds } from './app-rounds.mjs';
-import { freshDataDir, scratchDatabase, signIn, root, snapshotBuild, startServer } from './lib.mjs';
+import { freshDataDir, scratchDatabase, serverNode, signIn, root, snapshotBuild, startServer } from './lib.mjs';
 
 const MIX_SECONDS = Number(process.env.BENCH_SECONDS ?? 45);
 const CALL_SECONDS = Number(process.env.BENCH_CALL_SECONDS ?? 10);
@@ -482,7 +486,7 @@ const bad = (s) => (s.bad ? `  (${s.bad} unexpected answers: ${JSON.stringify(s.
 console.log(`load average before: ${execSync('cat /proc/loadavg').toString().trim()}; mix ${MIX_SECONDS} s per side at 50 connections after a ${WARMUP_SECONDS} s warm-up, ${TURN_GAP_SECONDS} s quiet before each turn, calls ${CALL_SECONDS} s at 10, in ${SLICES} turns`);
 const build = process.env.BENCH_ENTRY ? { entry: resolve(process.env.BENCH_ENTRY), env: { WEB_DIR: join(root, 'apps/web/dist') } } : snapshotBuild();
 if (build.remove) process.on('exit', () => build.remove());
-console.log(`server: ${build.entry}`);
+console.log(`server: ${build.entry} on Node ${runFile(serverNode, ['--version']).toString().trim()} (BENCH_SERVER_NODE picks another)`);
 
 const scratch = ONLY === 'embedded' ? null : await scratchDatabase(ADMIN_URL, 'reads');
 const baseScratch = BASELINE && ONLY !== 'embedded' ? await scratchDatabase(ADMIN_URL, 'reads') : null;

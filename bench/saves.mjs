@@ -19,10 +19,10 @@
 // before a change, copied into apps/server/.bench/dist/) in the same turns and prints the ratio.
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where the scratch
 // databases are created.
-import { execSync } from 'node:child_process';
+import { execFileSync as runFile, execSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { join, resolve } from 'node:path';
-import { freshDataDir, scratchDatabase, signIn, root, snapshotBuild, startServer } from './lib.mjs';
+import { freshDataDir, scratchDatabase, serverNode, signIn, root, snapshotBuild, startServer } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -202,7 +202,7 @@ const ms = (n) => (n < 10 ? n.toFixed(1) : String(Math.round(n)));
 console.log(`load average before: ${execSync('cat /proc/loadavg').toString().trim()}; each save ${SECONDS} s per side at ${CONNECTIONS} connections, in ${SLICES} turns`);
 const build = process.env.BENCH_ENTRY ? { entry: resolve(process.env.BENCH_ENTRY), env: { WEB_DIR: join(root, 'apps/web/dist') } } : snapshotBuild();
 if (build.remove) process.on('exit', () => build.remove());
-console.log(`server: ${build.entry}${BASELINE ? `\nbaseline: ${BASELINE.entry}` : ''}`);
+console.log(`server: ${build.entry} on Node ${runFile(serverNode, ['--version']).toString().trim()} (BENCH_SERVER_NODE picks another)${BASELINE ? `\nbaseline: ${BASELINE.entry}` : ''}`);
 
 const scratches = [];
 const sides = [];
