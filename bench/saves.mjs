@@ -54,15 +54,21 @@ function versionIn(body) {
 }
 
 /**
- * Saves that carry a version: one slot (a hole, a guide) per connection. A request takes a free
- * slot when it is built and gives it back with the version its answer named; before every run the
- * versions are read again (a request still in flight when the previous run stopped may have saved).
+ * Saves that carry a version: one slot (a hole, a guide) per connection, and SPARE_SLOTS more. A
+ * request takes a free slot when it is built and gives it back with the version its answer named;
+ * before every run the versions are read again. A 409 (a save of the slot's row got in first: a
+ * request of the previous run still in flight when its versions were read) has the slot's version
+ * read again before the slot is given back, so that one conflict does not make every later save of
+ * the slot one; the spare slots keep the connections going meanwhile. An answer of an earlier run
+ * gives nothing back (its slot is free again in the new run).
  */
 function slotted(label, slots, refresh, build) {
   let free = [];
+  let run = 0;
   return {
     label,
     async prepare() {
+      run++;
       for (const slot of slots) slot.version = await refresh(slot);
       free = [...slots];
     },
@@ -71,18 +77,32 @@ function slotted(label, slots, refresh, build) {
         const slot = free.pop();
         if (!slot) throw new Error('more connections than slots');
         context.slot = slot;
+        context.run = run;
         return { ...req, ...build(slot) };
       },
       onResponse(status, body, context) {
         const slot = context.slot;
-        if (!slot) return;
-        if (status === 200) slot.version = versionIn(body);
         context.slot = undefined;
-        free.push(slot);
+        if (!slot || context.run !== run) return;
+        if (status === 200) slot.version = versionIn(body);
+        if (status !== 409) return void free.push(slot);
+        const asked = run;
+        refresh(slot).then(
+          (version) => {
+            slot.version = version;
+            if (asked === run) free.push(slot);
+          },
+          () => {
+            if (asked === run) free.push(slot);
+          },
+        );
       },
     },
   };
 }
+
+/** Slots beyond one per connection, for the versioned saves (see slotted). */
+const SPARE_SLOTS = 2;
 
 /** Signs in as the demo's region owner (every club role in Fjordvang) and prepares each save. */
 async function discover(server) {
@@ -122,7 +142,7 @@ async function discover(server) {
   // A drawn hole per connection (taken in turns when the course has fewer), with its version.
   const drawn = course.holes.filter((h) => h.has_drawing);
   const holeSlots = [];
-  for (let i = 0; i < CONNECTIONS; i++) {
+  for (let i = 0; i < (drawn.length >= CONNECTIONS + SPARE_SLOTS ? CONNECTIONS + SPARE_SLOTS : CONNECTIONS); i++) {
     const hole = drawn[i % drawn.length];
     holeSlots.push({ hole, drawing: (await get(`${c}/holes/${hole.id}/drawing/1`)).drawing, shared: drawn.length < CONNECTIONS });
   }
@@ -137,7 +157,7 @@ async function discover(server) {
   // A guide per connection: copies of the club's first guide, its settings saved as the settings page does.
   const [source] = await get(`${c}/guides`);
   const guideSlots = [];
-  for (let i = 0; i < CONNECTIONS; i++) {
+  for (let i = 0; i < CONNECTIONS + SPARE_SLOTS; i++) {
     const copy = await call(server, token, 'POST', `${c}/guides/${source.guide_id}/copy`, { guide_id: source.guide_id, title: `Bench ${i + 1}` });
     guideSlots.push({ id: copy.guide_id, settings: copy.settings });
   }
