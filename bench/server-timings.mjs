@@ -9,7 +9,8 @@
 // - to answer: from the statement sent to the first bytes of its answer read by the event loop (the
 //   database's own time plus the time the answer waited for the loop);
 // - answer to result: the answer's parsing and the promise's resolution;
-// - CPU a request: the process's CPU time (all threads) since its first request, per request.
+// - CPU a request: the process's CPU time (all threads) since its first request, per request;
+//   and each second with requests: how many, and the CPU they took (a turn's steady state).
 // It patches node-postgres from the server's own node_modules; it changes nothing else. Measuring
 // costs: a listener and two timestamps per request and per statement halved the reads-only mix
 // here (3,894 against 8,602 req/s, 2026-11-29) and cost the mixed run about a tenth, so read its
@@ -94,6 +95,19 @@ pg.Pool.prototype.connect = function (callback) {
   return result;
 };
 
+/** Per second while requests come: requests answered and the process's CPU (ms), the last 600 seconds. */
+const seconds = [];
+let lastCpu = process.cpuUsage();
+let lastRequests = 0;
+setInterval(() => {
+  const cpu = process.cpuUsage();
+  const done = requests - lastRequests;
+  if (done > 0) seconds.push({ at: new Date().toISOString().slice(11, 19), requests: done, cpuMs: (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000 });
+  if (seconds.length > 600) seconds.shift();
+  lastCpu = cpu;
+  lastRequests = requests;
+}, 1_000).unref();
+
 function write() {
   const lines = Object.entries(figures).map(([name, list]) => {
     if (list.length === 0) return `${name.padEnd(17)} none`;
@@ -105,6 +119,7 @@ function write() {
     const used = process.cpuUsage(cpuAtFirst);
     lines.push(`CPU a request     ${((used.user + used.system) / 1000 / requests).toFixed(3)} ms over ${requests} requests (from the first; the set-up's requests and the pauses' background work included)`);
   }
+  lines.push('per second with requests: time, requests, CPU ms (all threads), CPU a request', ...seconds.map((x) => `  ${x.at} ${String(x.requests).padStart(6)} ${x.cpuMs.toFixed(0).padStart(6)} ms ${(x.cpuMs / x.requests).toFixed(3)} ms`));
   writeFileSync(join(dir, `timings-${process.pid}.txt`), `${lines.join('\n')}\n`);
 }
 setInterval(write, 2_000).unref();
