@@ -147,8 +147,10 @@ export function pgBouncerConfig({ database, port, namedStatements }) {
 
 /**
  * Starts PgBouncer in front of `databaseUrl` (run as the `postgres` user when this process is
- * root: PgBouncer refuses to run as root). Resolves once its admin console answers.
- * @returns {Promise<{ handle: ReturnType<typeof childProcess>, bouncer: PgBouncer }>}
+ * root: PgBouncer refuses to run as root). Resolves once its admin console answers, with its
+ * process and its folder (the configuration), which the caller stops and removes; a PgBouncer that
+ * does not start leaves neither behind.
+ * @returns {Promise<{ handle: ReturnType<typeof childProcess>, dir: string, bouncer: PgBouncer }>}
  */
 async function startPgBouncer({ databaseUrl, log }) {
   const version = pgBouncerVersion();
@@ -184,7 +186,12 @@ async function startPgBouncer({ databaseUrl, log }) {
       }
     },
   });
-  await handle.start();
+  try {
+    await handle.start();
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     handle,
     dir,
