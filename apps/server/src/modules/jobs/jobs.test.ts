@@ -20,6 +20,8 @@ describe(`jobs API (${testDatabaseKind})`, () => {
   let tokens: Record<'admin' | 'owner' | 'staff' | 'products' | 'swede', string>;
   /** 'test.flaky' fails while this is true (as a guide's generation fails on bad input until it is fixed). */
   let flakyBroken = true;
+  /** While set, a 'test.flaky' job waits for it before it fails or succeeds (so a test can look at it while it is queued or running). */
+  let flakyHeld: Promise<void> | null = null;
   let unblock: () => void = () => {};
   const blocker = new Promise<void>((resolve) => (unblock = resolve));
   let dkGuide: number;
@@ -64,6 +66,7 @@ describe(`jobs API (${testDatabaseKind})`, () => {
     );
     jobQueue(t.database.db).register('test.flaky', async (job) => {
       await job.progress(50, 'Checking the input');
+      if (flakyHeld) await flakyHeld;
       if (flakyBroken) throw new Error('The input is broken');
       return { fixed: true };
     });
@@ -248,14 +251,25 @@ describe(`jobs API (${testDatabaseKind})`, () => {
     const { id } = await queue.enqueue('test.flaky', {}, { singletonKey: 'twice' });
     await until(`/api/events/jobs/${id}`, (j) => j.state === 'failed');
     // The same work queued anew (cancelled at once so that it stays): a retry would run it twice.
-    const { id: second } = await queue.enqueue('test.flaky', {}, { singletonKey: 'twice' });
-    expect((await call(t.app, 'POST', `/api/events/jobs/${second}/cancel`, { token: tokens.admin })).statusCode).toBe(200);
-    const { id: third } = await queue.enqueue('test.flaky', {}, { singletonKey: 'twice' });
-    expect((await call(t.app, 'POST', `/api/events/jobs/${third}/cancel`, { token: tokens.admin })).statusCode).toBe(200);
-    expect((await call(t.app, 'POST', `/api/events/jobs/${second}/retry`, { token: tokens.admin })).statusCode).toBe(200);
-    const refused = await call(t.app, 'POST', `/api/events/jobs/${id}/retry`, { token: tokens.admin });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().code).toBe('jobs.alreadyQueued');
+    // The new jobs are held before they end, so that none fails on its own first: the cancel of a
+    // failed job and the retry of the first beside a failed one are rightly refused and allowed
+    // (CI 2026-11-29 13:05 got 200 for the 409, a run here 409 for a cancel's 200).
+    let letGo = () => {};
+    flakyHeld = new Promise<void>((resolve) => (letGo = resolve));
+    let second: string;
+    try {
+      second = (await queue.enqueue('test.flaky', {}, { singletonKey: 'twice' })).id;
+      expect((await call(t.app, 'POST', `/api/events/jobs/${second}/cancel`, { token: tokens.admin })).statusCode).toBe(200);
+      const { id: third } = await queue.enqueue('test.flaky', {}, { singletonKey: 'twice' });
+      expect((await call(t.app, 'POST', `/api/events/jobs/${third}/cancel`, { token: tokens.admin })).statusCode).toBe(200);
+      expect((await call(t.app, 'POST', `/api/events/jobs/${second}/retry`, { token: tokens.admin })).statusCode).toBe(200);
+      const refused = await call(t.app, 'POST', `/api/events/jobs/${id}/retry`, { token: tokens.admin });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().code).toBe('jobs.alreadyQueued');
+    } finally {
+      letGo();
+      flakyHeld = null;
+    }
     await until(`/api/events/jobs/${second}`, (j) => j.state === 'failed');
     flakyBroken = false;
   });
