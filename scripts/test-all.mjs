@@ -25,6 +25,7 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit e2e`
 const results = [];
 
 function vitest(name, args, env = {}, node = null) {
+  const started = Date.now();
   const file = join(out, `${name.replace(/[^\w.+-]+/g, '_')}.json`);
   const vitestArgs = ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
   // With another Node binary, Vitest runs under it (and so do its workers and what they spawn).
@@ -44,10 +45,11 @@ function vitest(name, args, env = {}, node = null) {
     failed = 1;
   }
   if (r.status !== 0 && failed === 0) failed = 1; // a crash or a failed file without failed tests
-  results.push({ name, passed, failed });
+  results.push({ name, passed, failed, ms: Date.now() - started });
 }
 
 function playwright() {
+  const started = Date.now();
   const file = join(out, 'e2e.json');
   const r = spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
     cwd: root,
@@ -65,7 +67,7 @@ function playwright() {
   }
   if (r.status !== 0 && failed === 0) failed = 1;
   // A flaky test passed on its retry (playwright.config.ts): counted as passed, and named here.
-  results.push({ name: flaky > 0 ? `browser (Chromium; ${flaky} flaky)` : 'browser (Chromium)', passed, failed });
+  results.push({ name: flaky > 0 ? `browser (Chromium; ${flaky} flaky)` : 'browser (Chromium)', passed, failed, ms: Date.now() - started });
 }
 
 /** Every server test file, as a path from the root (what vitest's server project includes). */
@@ -149,8 +151,10 @@ if (want('e2e')) {
   }
 }
 
+// Each suite's time too: CI's whole run is to stay under 45 minutes, and machines differ by up to 2×.
+const minutes = (ms) => (ms === undefined ? '' : `  (${(ms / 60_000).toFixed(1)} min)`);
 console.log('\nSuites:');
-for (const r of results) console.log(`  ${r.name.padEnd(24)} ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`  ${r.name.padEnd(24)} ${r.passed} passed, ${r.failed} failed${minutes(r.ms)}`);
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Locator, Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import type { Job } from '@golf/contract/api/jobs';
 import { SCREENS, type ScreenName } from '../src/config/screens';
 import { expectAccessible, VISITORS, WIDTHS } from './axe';
@@ -22,10 +22,10 @@ import { pattern, texts, type Tr } from './texts';
 // are still checked, on the screen loaded anew; the test fails at its end naming every failed
 // state. (Was a test per screen of its own in this file, which loaded each of 42 screens a second
 // time per visitor; before that a test per state, 86 screen loads.) A browser context shared by a
-// visitor's screens was tried and dropped: the service worker installed by the first screen then
-// controls the later ones (their files from its cache, requests past `page.route`), unlike a first
-// visit, and it saved no measurable time (a screen load took 2.8 s on average either way). The
-// imports' steps and the refused sign-in are this file's own tests (screenStateChecks).
+// visitor's screens saves nothing more: routing (`page.route`, which answers the map tiles) turns
+// the HTTP cache off, and the service worker, whose precache was most of a first load's cost, is
+// blocked in these tests (playwright.config.ts; csp.spec.ts tests it). The imports' steps and the
+// refused sign-in are this file's own tests (screenStateChecks).
 //
 // ADDING A SCREEN'S STATES: one entry of SCREEN_STATES below (a state of a screen already listed
 // is one more element of that entry's `states`).
@@ -628,56 +628,42 @@ export function screenStates(screen: ScreenName, visitor: (typeof VISITORS)[numb
  * state that fails is noted and the remaining ones are checked on the screen loaded anew; the
  * test fails at the end naming every failed state. `page` may be closed when it returns.
  */
-export async function checkScreenStates(
-  page: Page,
-  context: { browser: Browser; baseURL: string | undefined },
-  visitor: (typeof VISITORS)[number],
-  screen: ScreenName,
-  url: string,
-  states: UiState[],
-): Promise<void> {
-  const { browser, baseURL } = context;
+export async function checkScreenStates(page: Page, visitor: (typeof VISITORS)[number], screen: ScreenName, url: string, states: UiState[]): Promise<void> {
   const { user, language } = visitor;
   const tr = texts(language);
   const failed: string[] = [];
-  // The contexts of screens loaded anew, their uncaught errors (the fixture watches `page`'s).
-  const contexts: BrowserContext[] = [];
+  // The uncaught errors of the screens loaded anew (the fixture watches `page`'s).
   const errors: string[] = [];
   let tab = page;
-  try {
-    let fresh = true;
-    for (const state of states) {
-      if (!fresh) {
-        // As first loaded, in a browser context of its own: a reload of a screen with unsaved
-        // edits would meet the unsaved-changes guard's prompt, and a new tab of the same context
-        // would be one its service worker (installed by the first load) controls.
-        tab = await test.step(`load ${SCREENS[screen].path} anew`, async () => {
-          await tab.close();
-          const context = await browser.newContext({ baseURL });
-          contexts.push(context);
-          const next = await context.newPage();
-          next.on('pageerror', (error) => errors.push(error.message));
-          return loadScreen(next, user, url, language);
-        }, STEP_LIMIT);
-      }
-      try {
-        await test.step(
-          state.name,
-          async () => {
-            for (const width of WIDTHS.filter((w) => !state.narrowOnly || w.name === 'narrow')) await test.step(width.name, () => checkState(tab, tr, state, width));
-          },
-          STEP_LIMIT,
-        );
-        fresh = !state.leavesChanges;
-      } catch (error) {
-        // The step has failed (the report shows where): the rest is checked on the screen loaded anew.
-        failed.push(`${state.name}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
-        if (!tab.isClosed()) await test.info().attach(`${state.name} (failed)`, { body: await tab.screenshot(), contentType: 'image/png' }).catch(() => undefined);
-        fresh = false;
-      }
+  let fresh = true;
+  for (const state of states) {
+    if (!fresh) {
+      // As first loaded, in a new tab of the same context (the old one closed without its
+      // unsaved-changes prompt): a reload of a screen with unsaved edits would meet that prompt.
+      // With the service worker blocked (playwright.config.ts), a new tab loads as the first did.
+      tab = await test.step(`load ${SCREENS[screen].path} anew`, async () => {
+        const context = tab.context();
+        await tab.close();
+        const next = await context.newPage();
+        next.on('pageerror', (error) => errors.push(error.message));
+        return loadScreen(next, user, url, language);
+      }, STEP_LIMIT);
     }
-  } finally {
-    for (const context of contexts) await context.close().catch(() => undefined);
+    try {
+      await test.step(
+        state.name,
+        async () => {
+          for (const width of WIDTHS.filter((w) => !state.narrowOnly || w.name === 'narrow')) await test.step(width.name, () => checkState(tab, tr, state, width));
+        },
+        STEP_LIMIT,
+      );
+      fresh = !state.leavesChanges;
+    } catch (error) {
+      // The step has failed (the report shows where): the rest is checked on the screen loaded anew.
+      failed.push(`${state.name}: ${String(error instanceof Error ? error.message : error).split('\n')[0]}`);
+      if (!tab.isClosed()) await test.info().attach(`${state.name} (failed)`, { body: await tab.screenshot(), contentType: 'image/png' }).catch(() => undefined);
+      fresh = false;
+    }
   }
   expect(failed, 'states that failed').toEqual([]);
   expect(errors, 'uncaught errors in the page').toEqual([]);

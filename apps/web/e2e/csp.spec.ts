@@ -59,3 +59,32 @@ test('the API documentation', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   expect(violations).toEqual([]);
 });
+
+// The other specs block the service worker (playwright.config.ts: its precache made every page
+// load slower); here it runs as in a user's browser.
+test.describe('the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('installs under the policy, precaches the build and then answers the page', async ({ page }) => {
+    const { violations } = await watchPolicy(page);
+    await openAs(page, DEMO.admin, `/${DEMO_CLUB}/club`);
+    await settle(page);
+    // Registered by the shell (useRegisterSW); `ready` already gives it while activating.
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), LOADING).toBe('activated');
+    // Its precache holds the build's files once it is active.
+    const entries = await page.evaluate(async () => {
+      let count = 0;
+      for (const name of await caches.keys()) count += (await (await caches.open(name)).keys()).length;
+      return count;
+    });
+    expect(entries, 'files in the precache').toBeGreaterThan(10);
+    // A page loaded again is controlled by it, and still shows the screen.
+    await page.reload();
+    await settle(page);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the page is controlled by the service worker').toBe(true);
+    await expect(page.getByRole('heading').first()).toBeVisible(LOADING);
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+  });
+});

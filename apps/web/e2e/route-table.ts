@@ -102,7 +102,7 @@ export function routeTableChecks(visitor: (typeof VISITORS)[number]): void {
   for (const route of CLUB_ROUTES) {
     const states = screenStates(route.name, visitor);
     const title = states.length > 0 ? `screen /:clubId/${route.path}, then ${states.map((s) => s.name).join(', ')} (${language})` : `screen /:clubId/${route.path} (${language})`;
-    test(title, async ({ page, browser, baseURL }) => {
+    test(title, async ({ page }) => {
       // A screen's states take about as long as a screen each, on a busy machine.
       if (states.length > 0) test.setTimeout(180_000 * (1 + states.length));
       // The admin's visit watches the policy (which answers the map tiles locally); the other only answers the tiles.
@@ -159,7 +159,7 @@ export function routeTableChecks(visitor: (typeof VISITORS)[number]): void {
       if (policy) expect(policy.violations, 'Content-Security-Policy violations').toEqual([]);
       // The screen's dialogs, menus and views (e2e/a11y-states.ts), in the same visit; a screen the
       // visitor may not open has none to check.
-      if (allowed && states.length > 0) await checkScreenStates(page, { browser, baseURL }, visitor, route.name, url, states);
+      if (allowed && states.length > 0) await checkScreenStates(page, visitor, route.name, url, states);
     });
   }
 }
