@@ -120,8 +120,11 @@ export async function walkFocus(page: Page, max = 400): Promise<FocusStop[]> {
   });
   const stops: FocusStop[] = [];
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    const stop = await focusStop(page);
+    // The focus moves as the key goes down: Chromium answers the key's dispatch once the page has
+    // handled it, its default action included. Its release changes nothing, so it goes out beside
+    // the reading of the stop: two round trips to the browser per stop instead of three.
+    await page.keyboard.down('Tab');
+    const [, stop] = await Promise.all([page.keyboard.up('Tab'), focusStop(page)]);
     if (stop?.again) return stops;
     if (stop) stops.push(stop);
   }

@@ -2,7 +2,7 @@ import { checkScreenStates, screenStates, screenStatesData } from './a11y-states
 import { expectAccessible, VISITORS, WIDTHS } from './axe';
 import { expectWalkable } from './keyboard';
 import { expectPolicyHeader, watchPolicy } from './policy';
-import { apiToken, expect, LANGUAGE_KEY, openAs, test, type DemoUser } from './support';
+import { apiSession, expect, LANGUAGE_KEY, openAs, test, type ApiSession } from './support';
 import { canOpen } from '@golf/contract/menu';
 import type { Profile } from '@golf/contract/api/session';
 import { generationInProgress, Guide, GUIDE_PRODUCTS, productFreshness } from '@golf/contract/api/guides';
@@ -29,8 +29,8 @@ import { answerTiles, CLUB_ROUTES, clubScreenUrl, DEMO_CLUB, ownerHeaders, PUBLI
 const NARROW = WIDTHS[1].size;
 
 /** The user's profile (roles, admin flag) as the app reads it. */
-async function profileOf(page: Page, user: DemoUser): Promise<Profile> {
-  const headers = { Authorization: `Bearer ${await apiToken(page.request, user)}` };
+async function profileOf(page: Page, session: ApiSession): Promise<Profile> {
+  const headers = { Authorization: `Bearer ${session.token}` };
   return (await (await page.request.put('/api/authenticated', { headers })).json()) as Profile;
 }
 
@@ -75,6 +75,12 @@ export function routeTableChecks(visitor: (typeof VISITORS)[number]): void {
   const params = withDemoScreens(`route-table-${language}.jpg`);
   withProductsMade(params);
   screenStatesData();
+  // One API session of the visitor for all of the spec file's screens (none of them signs out):
+  // each screen used to sign in twice, and each sign-in hashes the password.
+  let session: ApiSession | null = null;
+  test.beforeAll(async ({ request }) => {
+    session = await apiSession(request, user);
+  });
 
   for (const route of PUBLIC_ROUTES) {
     test(`public screen ${route.pattern} (${language})`, async ({ page }) => {
@@ -113,12 +119,12 @@ export function routeTableChecks(visitor: (typeof VISITORS)[number]): void {
         'open',
         async () => {
           const document = page.waitForResponse((r) => new URL(r.url()).pathname === url && r.request().resourceType() === 'document');
-          await openAs(page, user, url);
+          await openAs(page, user, url, session!);
           if (policy) expectPolicyHeader(await document);
           await settle(page);
           await expect(page.locator('html')).toHaveAttribute('lang', language);
           // A screen this user may not open shows the shell's notice, which is checked instead.
-          const may = !route.access || canOpen(await profileOf(page, user), DEMO_CLUB, route.access);
+          const may = !route.access || canOpen(await profileOf(page, session!), DEMO_CLUB, route.access);
           if (admin) expect(may, 'the admin may open every screen').toBe(true);
           await expect(page.getByTestId('no-page-access')).toHaveCount(may ? 0 : 1);
           return may;

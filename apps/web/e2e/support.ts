@@ -206,14 +206,26 @@ export async function apiToken(request: APIRequestContext, user: { email: string
   return ((await response.json()) as { token: string }).token;
 }
 
+/** A session made through the API, as `POST /api/authenticate` answers it. */
+export interface ApiSession {
+  token: string;
+  expired_at: string;
+}
+
+/** Signs `user` in through the API (the server hashes the password: tens to hundreds of ms). */
+export async function apiSession(request: APIRequestContext, user: { email: string; password: string }): Promise<ApiSession> {
+  const response = await request.post('/api/authenticate', { data: { username: user.email, password: user.password } });
+  expect(response.status(), `sign-in of ${user.email}`).toBe(200);
+  return (await response.json()) as ApiSession;
+}
+
 /**
  * Opens `path` already signed in as `user`: the session is made through the API and put where the
- * app keeps it before the app starts (once per tab, so a later logout sticks).
+ * app keeps it before the app starts (once per tab, so a later logout sticks). With `session`, that
+ * session instead of a new one.
  */
-export async function openAs(page: Page, user: { email: string; password: string }, path: string) {
-  const response = await page.request.post('/api/authenticate', { data: { username: user.email, password: user.password } });
-  expect(response.status(), `sign-in of ${user.email}`).toBe(200);
-  const { token, expired_at } = (await response.json()) as { token: string; expired_at: string };
+export async function openAs(page: Page, user: { email: string; password: string }, path: string, session?: ApiSession) {
+  const { token, expired_at } = session ?? (await apiSession(page.request, user));
   await page.addInitScript(
     ({ key, value }) => {
       if (sessionStorage.getItem('e2e.session-seeded')) return;
